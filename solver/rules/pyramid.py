@@ -336,14 +336,17 @@ def _remove(pos: Position, move: Move) -> Position:
 # --------------------------------------------------------------------------
 def render(pos: Position) -> str:
     """A text picture: the pyramid as a triangle (removed cards blank), the stock
-    count, the waste top(s) and the discard count. Example (fresh deal)::
+    count, the waste top(s) and the discard count. Example (seed 1, one draw)::
 
         pyramid  piles=1 passes=1 stock_top=false  pass 1 of 1
-        1               8C
-        2             7D  2S
-        ...
-        7   4H  TC  6S  9D  KH  3C  AD
-        stock: 24 cards   waste: empty   removed: 0
+        1               7D
+        2             9C  4D
+        3           8H  8D  5S
+        4         JD  6D  9S  JC
+        5       5D  KD  3C  2D  JH
+        6     5H  7H  4H  2C  AD  6S
+        7   KC  KH  TH  TS  JS  TD  8S
+        stock: 23 cards   waste: QC (1)   removed: 0
     """
     passes = "unlimited" if pos.passes is None else str(pos.passes)
     head = (f"pyramid  piles={pos.piles} passes={passes} stock_top={str(pos.stock_top).lower()}"

@@ -1,0 +1,1 @@
+"""The search engine: knows no game, only the kernel contract (:mod:`.contract`)."""

@@ -1,0 +1,53 @@
+"""The only interface between a game and the engine.
+
+A game's state is a flat ``uint8`` array of a fixed size (the game chooses the
+layout, options included, so kernels need no other input). A move is an
+``int32`` whose meaning only the game knows. A game provides four kernels,
+compiled with exactly these signatures so that the engine can take them as
+first-class function values (see ARCHITECTURE.md: one compiled, cached engine
+serves every game):
+
+``moves(state, out) -> n``
+    Write the moves worth trying into ``out[:n]``, best first. A game may
+    return a single move when a provably safe move exists (a forced move):
+    the engine then does not branch there. Must not exceed ``max_moves``.
+``apply(state, move)``
+    Play ``move`` on ``state`` in place.
+``key(state) -> uint64``
+    A 64-bit hash of the *canonical* form of the state (symmetric states,
+    e.g. permuted interchangeable piles, must give the same key); never 0 is
+    not required, the table remaps 0.
+``is_won(state) -> bool``
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from numba import types
+
+STATE = types.uint8[::1]
+MOVES = types.int32[::1]
+
+MOVES_SIG = types.int64(STATE, MOVES)
+APPLY_SIG = types.void(STATE, types.int32)
+KEY_SIG = types.uint64(STATE)
+WON_SIG = types.boolean(STATE)
+
+MovesFn = types.FunctionType(MOVES_SIG)
+ApplyFn = types.FunctionType(APPLY_SIG)
+KeyFn = types.FunctionType(KEY_SIG)
+WonFn = types.FunctionType(WON_SIG)
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """A game's compiled kernels and the sizes the engine allocates for."""
+
+    moves: Callable
+    apply: Callable
+    key: Callable
+    is_won: Callable
+    state_size: int
+    max_moves: int

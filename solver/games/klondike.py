@@ -1,0 +1,396 @@
+"""Klondike kernels for the engine, and the conversion of their moves to notation.
+
+State layout (``uint8``, :data:`STATE_SIZE` bytes)::
+
+    DRAW, PASSES (0 = unlimited), F2T, PASSES_USED, TALON_LEN, WASTE_LEN,
+    FOUND[4]  cards on each foundation (suit order C D H S),
+    LEN[7]    pile lengths,  DOWN[7]  face-down counts,
+    TALON[24] the stock and waste as one sequence,
+    PILES[7][PILE_CAP]  cards bottom to top
+
+**The talon.** Waste (bottom to top) followed by stock (next card first) is
+always the original stock order with the played cards taken out: drawing moves
+the boundary, a redeal moves it back to 0, and only the card just left of the
+boundary (the waste top) can be played. So one sequence plus ``WASTE_LEN``
+holds both piles.
+
+**Reductions** (each keeps the verdict exact; ``tests/test_klondike_kernels.py``
+checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
+
+* *Stock macro moves* (``REDUCE_MACRO``): instead of single draws, a move plays
+  any talon card that draws (and at most one redeal) can bring to the waste
+  top. Draws change nothing but the talon boundary, and tableau and foundation
+  moves neither depend on nor change it, so any winning line can be reordered
+  to draw just before each talon card it plays; a card reachable in the current
+  pass is taken without redeal (same talon afterwards, fewer passes used:
+  dominates), and a card reachable only after a redeal is reachable after
+  exactly one (later passes see the same talon again).
+* *Safe foundation moves* (``REDUCE_SAFE``): a tableau top card of rank <= 2, or
+  (when cards never leave the foundations) of rank r whose two opposite-colour
+  cards of rank r-1 are already on the foundations, is played at once as the
+  only move. No card can ever be put on it (rank-1 of the other colour is gone
+  for good, and an Ace holds nothing useful), so keeping it on the tableau only
+  blocks the cards under it; its foundation only grows.
+* *Pointless king moves*: a run whose bottom card is already at the bottom of
+  its pile never moves to an empty pile (the position would be the same up to
+  pile order); of several empty piles only the first is a target.
+* *Symmetry*: the canonical key adds per-pile hashes, so piles in any order
+  give one key.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..deals import Deal
+from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ..moves import Move
+
+DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
+FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
+PILES, PILE_CAP = 48, 20
+REDUCE = 62          # bit flags of reductions in force (tests switch them off)
+STATE_SIZE = PILES + 7 * PILE_CAP  # 188
+MAX_MOVES = 320
+
+REDUCE_MACRO, REDUCE_SAFE = 1, 2
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE
+
+# move encoding: src | dst << 4 | index << 8 | redeal << 16
+SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
+DRAW_MOVE, REDEAL_MOVE = 1 << 20, 2 << 20   # plain stock moves when macros are off
+REDEAL_FLAG = 1 << 16
+
+
+# ---------------------------------------------------------------------------
+# Small helpers (inlined into the kernels)
+# ---------------------------------------------------------------------------
+@njit(inline="always")
+def _red(c):
+    s = c // 13
+    return s == 1 or s == 2
+
+
+@njit(inline="always")
+def _fits_pile(s, c, j):
+    """Card c may go onto pile j (down one, other colour; empty takes a King)."""
+    n = s[LEN + j]
+    if n == 0:
+        return c % 13 == 12
+    top = s[PILES + j * PILE_CAP + n - 1]
+    return top % 13 == c % 13 + 1 and _red(top) != _red(c)
+
+
+@njit(inline="always")
+def _fits_found(s, c):
+    return s[FOUND + c // 13] == c % 13
+
+
+@njit(inline="always")
+def _safe(s, c):
+    r = c % 13  # 0 = Ace
+    if r <= 1:
+        return True
+    if s[F2T]:
+        return False
+    if _red(c):
+        return s[FOUND + 0] >= r and s[FOUND + 3] >= r
+    return s[FOUND + 1] >= r and s[FOUND + 2] >= r
+
+
+@njit(inline="always")
+def _enc(src, dst, index, redeal):
+    return np.int32(src | (dst << 4) | (index << 8) | (redeal << 16))
+
+
+@njit(inline="always")
+def _add_pile_targets(s, out, n, c, src, index, redeal, skip):
+    """Append moves of card c (from src) to every fitting pile but ``skip``."""
+    empty_done = False
+    for j in range(7):
+        if j == skip:
+            continue
+        if s[LEN + j] == 0:
+            if empty_done or c % 13 != 12:
+                continue
+            empty_done = True
+        if _fits_pile(s, c, j):
+            out[n] = _enc(src, j, index, redeal)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def _talon_card_moves(s, out, n, p, redeal):
+    c = s[TALON + p]
+    if _fits_found(s, c):
+        out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
+        n += 1
+    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1)
+
+
+@njit(inline="always")
+def _reachable_this_pass(p, waste_len, talon_len, draw):
+    if p == waste_len - 1:
+        return True
+    return p >= waste_len and ((p - waste_len + 1) % draw == 0 or p == talon_len - 1)
+
+
+@njit(inline="always")
+def _talon_moves(s, out, n):
+    """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
+    talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
+    if waste_len > 0:
+        n = _talon_card_moves(s, out, n, waste_len - 1, 0)
+    w = waste_len
+    while w < talon_len:
+        w = min(w + draw, talon_len)
+        n = _talon_card_moves(s, out, n, w - 1, 0)
+    if talon_len > 0 and _redeal_allowed(s):
+        w = 0
+        while w < talon_len:
+            w = min(w + draw, talon_len)
+            if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
+                n = _talon_card_moves(s, out, n, w - 1, 1)
+    return n
+
+
+@njit(inline="always")
+def _redeal_allowed(s):
+    return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
+
+
+# ---------------------------------------------------------------------------
+# The kernels
+# ---------------------------------------------------------------------------
+@njit(MOVES_SIG, cache=True)
+def moves(s, out):
+    n = 0
+    reduce = s[REDUCE]
+    # 1. a safe foundation move is forced
+    if reduce & REDUCE_SAFE:
+        for i in range(7):
+            ln = s[LEN + i]
+            if ln > 0:
+                c = s[PILES + i * PILE_CAP + ln - 1]
+                if _fits_found(s, c) and _safe(s, c):
+                    out[0] = _enc(i, DST_FOUND, ln - 1, 0)
+                    return 1
+    # 2. tableau tops to the foundations
+    for i in range(7):
+        ln = s[LEN + i]
+        if ln > 0:
+            c = s[PILES + i * PILE_CAP + ln - 1]
+            if _fits_found(s, c):
+                out[n] = _enc(i, DST_FOUND, ln - 1, 0)
+                n += 1
+    talon_len = s[TALON_LEN]
+    waste_len = s[WASTE_LEN]
+    draw = s[DRAW]
+    if reduce & REDUCE_MACRO:
+        n = _talon_moves(s, out, n)
+    else:
+        if waste_len > 0:
+            c = s[TALON + waste_len - 1]
+            if _fits_found(s, c):
+                out[n] = _enc(SRC_TALON, DST_FOUND, waste_len - 1, 0)
+                n += 1
+            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1)
+    # 4. runs that turn a face-down card or empty a pile, deepest first
+    for want in range(6, -1, -1):
+        for i in range(7):
+            ln = s[LEN + i]
+            down = s[DOWN + i]
+            if ln == 0 or down != want:
+                continue
+            c = s[PILES + i * PILE_CAP + down]
+            if down == 0 and c % 13 == 12:
+                # a King at the bottom: moving it only permutes piles
+                continue
+            n = _add_pile_targets(s, out, n, c, i, down, 0, i)
+    # 5. partial runs (the card under them is face up)
+    for i in range(7):
+        ln = s[LEN + i]
+        for k in range(s[DOWN + i] + 1, ln):
+            c = s[PILES + i * PILE_CAP + k]
+            for j in range(7):
+                if j != i and s[LEN + j] > 0 and _fits_pile(s, c, j):
+                    out[n] = _enc(i, j, k, 0)
+                    n += 1
+    # 6. foundation tops back to the tableau
+    if s[F2T]:
+        for f in range(4):
+            h = s[FOUND + f]
+            if h > 0:
+                c = f * 13 + h - 1
+                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1)
+    if not (reduce & REDUCE_MACRO):
+        if waste_len < talon_len:
+            out[n] = DRAW_MOVE
+            n += 1
+        elif waste_len > 0 and _redeal_allowed(s):
+            out[n] = REDEAL_MOVE
+            n += 1
+    return n
+
+
+@njit(APPLY_SIG, cache=True)
+def apply(s, m):
+    if m == DRAW_MOVE:
+        s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
+        return
+    if m == REDEAL_MOVE:
+        s[WASTE_LEN] = 0
+        if s[PASSES] != 0:
+            s[PASSES_USED] += 1
+        return
+    src = m & 15
+    dst = (m >> 4) & 15
+    index = (m >> 8) & 255
+    if src == SRC_TALON:
+        if (m & REDEAL_FLAG) and s[PASSES] != 0:
+            s[PASSES_USED] += 1
+        c = s[TALON + index]
+        ln = s[TALON_LEN]
+        for q in range(index, ln - 1):
+            s[TALON + q] = s[TALON + q + 1]
+        s[TALON_LEN] = ln - 1
+        s[WASTE_LEN] = index
+        if dst == DST_FOUND:
+            s[FOUND + c // 13] += 1
+        else:
+            t = s[LEN + dst]
+            s[PILES + dst * PILE_CAP + t] = c
+            s[LEN + dst] = t + 1
+        return
+    if src >= SRC_FOUND:
+        f = src - SRC_FOUND
+        c = f * 13 + s[FOUND + f] - 1
+        s[FOUND + f] -= 1
+        t = s[LEN + dst]
+        s[PILES + dst * PILE_CAP + t] = c
+        s[LEN + dst] = t + 1
+        return
+    # from pile src, cards index.. top
+    ln = s[LEN + src]
+    if dst == DST_FOUND:
+        c = s[PILES + src * PILE_CAP + ln - 1]
+        s[FOUND + c // 13] += 1
+    else:
+        t = s[LEN + dst]
+        for q in range(index, ln):
+            s[PILES + dst * PILE_CAP + t] = s[PILES + src * PILE_CAP + q]
+            t += 1
+        s[LEN + dst] = t
+    s[LEN + src] = index
+    if index > 0 and s[DOWN + src] >= index:
+        s[DOWN + src] = index - 1
+
+
+@njit(inline="always")
+def _mix(x):
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(KEY_SIG, cache=True)
+def key(s):
+    # piles: a sum of per-pile hashes, so the order of piles does not matter
+    total = np.uint64(0)
+    for i in range(7):
+        h = np.uint64(s[DOWN + i]) + np.uint64(1)
+        base = PILES + i * PILE_CAP
+        for q in range(s[LEN + i]):
+            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
+        total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+    # talon: its cards in order, the boundary, and the passes used (when limited)
+    t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
+    for q in range(s[TALON_LEN]):
+        t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
+    return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
+
+
+@njit(WON_SIG, cache=True)
+def is_won(s):
+    return s[FOUND] + s[FOUND + 1] + s[FOUND + 2] + s[FOUND + 3] == 52
+
+
+KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
+                  max_moves=MAX_MOVES)
+
+
+# ---------------------------------------------------------------------------
+# Python side: deal -> state, kernel line -> moves in FORMATS.md notation
+# ---------------------------------------------------------------------------
+def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
+    s = np.zeros(STATE_SIZE, dtype=np.uint8)
+    opts = deal.options
+    s[DRAW] = opts["draw"]
+    s[PASSES] = 0 if opts["passes"] is None else min(opts["passes"], 255)
+    s[F2T] = 1 if opts["foundation_to_tableau"] else 0
+    s[PASSES_USED] = deal.passes_used if opts["passes"] is not None else 0
+    talon = list(deal.waste) + list(deal.stock)
+    s[TALON_LEN] = len(talon)
+    s[WASTE_LEN] = len(deal.waste)
+    s[TALON:TALON + len(talon)] = talon
+    for f, pile in enumerate(deal.foundations):
+        s[FOUND + f] = len(pile)
+    for i, pile in enumerate(deal.tableau):
+        if len(pile) > PILE_CAP:
+            raise ValueError(f"pile t{i + 1} is too tall for the kernels")
+        s[LEN + i] = len(pile)
+        s[DOWN + i] = deal.face_down[i]
+        s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
+    s[REDUCE] = reduce
+    return s
+
+
+def expand(s: np.ndarray, m: int) -> list[Move]:
+    """The FORMATS.md moves that kernel move ``m`` stands for in state ``s``."""
+    m = int(m)
+    talon = [int(c) for c in s[TALON:TALON + s[TALON_LEN]]]
+    waste_len, draw = int(s[WASTE_LEN]), int(s[DRAW])
+    if m == DRAW_MOVE:
+        return [Move("draw", cards=tuple(talon[waste_len:waste_len + draw]))]
+    if m == REDEAL_MOVE:
+        return [Move("redeal")]
+    src, dst, index = m & 15, (m >> 4) & 15, (m >> 8) & 255
+    to = f"t{dst + 1}" if dst != DST_FOUND else None
+    if src == SRC_TALON:
+        out = []
+        w = waste_len
+        if m & REDEAL_FLAG:
+            while w < len(talon):
+                out.append(Move("draw", cards=tuple(talon[w:w + draw])))
+                w = min(w + draw, len(talon))
+            out.append(Move("redeal"))
+            w = 0
+        while w - 1 != index:
+            out.append(Move("draw", cards=tuple(talon[w:w + draw])))
+            w = min(w + draw, len(talon))
+        c = talon[index]
+        out.append(Move("move", card=c, from_="waste", to=to or f"f{c // 13 + 1}"))
+        return out
+    if src >= SRC_FOUND:
+        f = src - SRC_FOUND
+        return [Move("move", card=f * 13 + int(s[FOUND + f]) - 1, from_=f"f{f + 1}", to=to)]
+    ln = int(s[LEN + src])
+    c = int(s[PILES + src * PILE_CAP + index])
+    if dst == DST_FOUND:
+        return [Move("move", card=c, from_=f"t{src + 1}", to=f"f{c // 13 + 1}")]
+    return [Move("move", card=c, from_=f"t{src + 1}", to=to, count=ln - index)]
+
+
+def decode_line(deal: Deal, line: list[int], reduce: int = REDUCE_ALL) -> list[Move]:
+    s = encode(deal, reduce)
+    out: list[Move] = []
+    for m in line:
+        out.extend(expand(s, m))
+        apply(s, np.int32(m))
+    return out
+
