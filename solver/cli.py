@@ -1,0 +1,191 @@
+"""The ``solitaire`` command: click commands over the API, no game logic of its own.
+
+Bad input ends with one line on stderr and exit code 2; ``check`` exits 0 only
+when the line wins.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+
+import click
+
+from .cards import CardError
+from .deals import DealError, deal_from_seed, deal_to_json, load_deal, read_json
+from .moves import Move, MoveFormatError
+from .options import GAMES, OptionError, defaults, parse_option_value, resolve
+
+INPUT_ERRORS = (DealError, OptionError, MoveFormatError, CardError)
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT):
+    click.echo(f"solitaire: {message}", err=True)
+    sys.exit(code)
+
+
+def input_errors(func):
+    """Turn the project's input errors into one line on stderr and exit 2."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except INPUT_ERRORS as err:
+            fail(str(err))
+
+    return wrapper
+
+
+def variant_options(func):
+    """The rule options every game command takes; each is checked against the game."""
+    func = click.option("--draw", help="klondike: cards per draw (1 or 3)")(func)
+    func = click.option("--passes", help="klondike/pyramid/ladder: passes through the stock "
+                                         "(a number or 'unlimited')")(func)
+    func = click.option("--piles", help="pyramid: waste piles (1 or 3)")(func)
+    func = click.option("--stock-top/--no-stock-top", default=None,
+                        help="pyramid: the next stock card is exposed too")(func)
+    func = click.option("--foundation-to-tableau/--no-foundation-to-tableau", default=None,
+                        help="klondike: foundation cards may go back to the tableau")(func)
+    return func
+
+
+def collect_options(game: str, **given) -> dict:
+    out = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        if isinstance(value, str):
+            value = parse_option_value(value)
+        if name not in GAMES[game]["options"]:
+            raise OptionError(f"{game}: option --{name.replace('_', '-')} does not apply "
+                              f"(options: {', '.join(GAMES[game]['options']) or 'none'})")
+        out[name] = value
+    return resolve(game, out)
+
+
+GAME_CHOICE = click.Choice(list(GAMES), case_sensitive=False)
+
+
+@click.group()
+@click.version_option(package_name="solitaire-solver")
+def main():
+    """Solve, study and replay deals of Klondike, Pyramid, Twenty and Ladder."""
+
+
+@main.command()
+def games():
+    """List the games, their options and defaults."""
+    for game, spec in GAMES.items():
+        opts = ", ".join(f"{k}={'unlimited' if v is None else str(v).lower()}" for k, v in defaults(game).items())
+        decks = "one deck" if spec["decks"] == 1 else "two decks"
+        click.echo(f"{game:9} {decks:9}  {opts or '(no options)'}")
+
+
+def _deal_for(game, seed, deal_file, options) -> "object":
+    if (seed is None) == (deal_file is None):
+        raise OptionError("give exactly one of --seed N or --deal FILE")
+    if deal_file is not None:
+        deal = load_deal(deal_file)
+        if deal.game != game:
+            raise DealError(f"{deal_file}: the deal is {deal.game}, not {game}")
+        given = {k: v for k, v in options.items() if v is not None}
+        if given:
+            deal.options = collect_options(game, **{**deal.options, **given})
+        return deal
+    return deal_from_seed(game, seed, collect_options(game, **options))
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), required=True, help="deal number")
+@variant_options
+@click.option("--json", "as_json", is_flag=True, help="print FORMATS.md deal JSON")
+@input_errors
+def deal(game, seed, as_json, **options):
+    """Deal GAME from a seed and show the table."""
+    from .registry import rules
+
+    game = game.lower()
+    d = deal_from_seed(game, seed, collect_options(game, **options))
+    if as_json:
+        click.echo(json.dumps(deal_to_json(d)))
+        return
+    r = rules(game)
+    click.echo(f"{game} seed {seed}  ({', '.join(f'{k}={v}' for k, v in d.options.items()) or 'no options'})")
+    click.echo(r.render(r.initial(d)))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@input_errors
+def check(file):
+    """Replay a result object (deal + moves) with the reference rules."""
+    from .rules import replay
+    from .registry import rules
+
+    obj = read_json(file)
+    if not isinstance(obj, dict):
+        raise DealError(f"{file}: expected a result object with 'deal' and 'moves'")
+    if isinstance(obj.get("deal"), dict):
+        d = load_deal(file)
+    elif "game" in obj and "seed" in obj:
+        try:
+            d = deal_from_seed(obj["game"], obj["seed"], obj.get("options"))
+        except (DealError, OptionError) as err:
+            raise DealError(f"{file}: {err}") from None
+    else:
+        raise DealError(f"{file}: no 'deal' (or 'game' and 'seed') to replay from")
+    raw = obj.get("moves")
+    if not isinstance(raw, list):
+        raise DealError(f"{file}: 'moves' must be a list")
+    moves = []
+    for i, m in enumerate(raw, 1):
+        try:
+            moves.append(Move.from_json(m))
+        except MoveFormatError as err:
+            raise MoveFormatError(f"{file}: move {i}: {err}") from None
+    pos, bad = replay(d, moves)
+    if bad is not None:
+        index, move, reason = bad
+        fail(f"{file}: move {index} ({move}) is illegal: {reason}")
+    if rules(d.game).is_won(pos):
+        click.echo(f"wins ({len(moves)} moves)")
+        return
+    click.echo(f"does not win ({len(moves)} moves played)")
+    sys.exit(1)
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
+@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (FORMATS.md JSON)")
+@variant_options
+@click.option("--max-nodes", type=click.IntRange(1), help="stop after this many nodes (verdict unknown)")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0, show_default=True,
+              help="seconds before giving up (verdict unknown)")
+@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
+              help="bound on the transposition table")
+@click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object")
+@input_errors
+def solve(game, seed, deal_file, max_nodes, time_limit, memory_mb, as_json, **options):
+    """Decide whether a deal of GAME can be won, and print a winning line."""
+    from .solve import solve as run_solve
+
+    game = game.lower()
+    d = _deal_for(game, seed, deal_file, options)
+    result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+    else:
+        what = f"seed {d.seed}" if d.seed is not None else deal_file
+        click.echo(f"{game} {what}: {result.verdict}"
+                   + (f" ({result.reason})" if result.reason else "")
+                   + f"  nodes={result.nodes} time={result.seconds:.3f}s")
+        if result.verdict == "won":
+            click.echo(f"line ({len(result.moves)} moves):")
+            for i, m in enumerate(result.moves, 1):
+                click.echo(f"{i:4}. {m}")
+    # every verdict is an answer, so exit 0; only bad input (2) and errors fail

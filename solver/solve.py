@@ -1,0 +1,63 @@
+"""``solve(deal) -> Result``: search, then certify the line with the reference rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .deals import Deal, deal_to_json
+from .engine.search import search
+from .moves import Move
+from .registry import kernels_module, rules
+
+DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_MEMORY_MB = 1024
+
+
+class SolverBug(RuntimeError):
+    """The search claimed a win that the reference rules do not confirm."""
+
+
+@dataclass
+class Result:
+    deal: Deal
+    verdict: str                      # won | lost | unknown
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str | None = None         # why unknown: node_limit, time_limit, memory, depth
+
+    def to_json(self) -> dict:
+        out = {"game": self.deal.game, "options": dict(self.deal.options)}
+        if self.deal.seed is not None:
+            out["seed"] = self.deal.seed
+        out.update(verdict=self.verdict, moves=[m.to_json() for m in self.moves], nodes=self.nodes,
+                   seconds=round(self.seconds, 6))
+        if self.reason:
+            out["reason"] = self.reason
+        out["deal"] = deal_to_json(self.deal)
+        return out
+
+
+def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+          memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
+    """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed."""
+    game = kernels_module(deal.game)
+    outcome = search(game.KERNELS, game.encode(deal), max_nodes=max_nodes, time_limit=time_limit,
+                     memory_mb=memory_mb, **search_options)
+    moves: list[Move] = []
+    if outcome.verdict == "won":
+        moves = game.decode_line(deal, outcome.line)
+        certify(deal, moves)
+    return Result(deal, outcome.verdict, moves, outcome.nodes, outcome.seconds, outcome.reason)
+
+
+def certify(deal: Deal, moves: list[Move]) -> None:
+    """Replay ``moves`` with the reference rules; raise :class:`SolverBug` unless they win."""
+    from .rules import replay
+
+    pos, bad = replay(deal, moves)
+    if bad is not None:
+        index, move, reason = bad
+        raise SolverBug(f"solver line: move {index} ({move}) is illegal: {reason}")
+    if not rules(deal.game).is_won(pos):
+        raise SolverBug("solver line does not win")

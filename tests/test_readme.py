@@ -1,0 +1,13 @@
+"""README's quick start is what CI runs, so a user's first command is the tested one."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = ROOT.joinpath("README.md").read_text()
+    ci_lines = [ln.strip() for ln in ROOT.joinpath(".ci/run").read_text().splitlines()
+                if ln.strip() and not ln.lstrip().startswith(("#", "set ", "cd "))]
+    assert len(ci_lines) == 1
+    assert ci_lines[0] in readme
