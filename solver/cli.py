@@ -69,7 +69,21 @@ def collect_options(game: str, **given) -> dict:
 GAME_CHOICE = click.Choice(list(GAMES), case_sensitive=False)
 
 
-@click.group()
+class OneLineUsageErrors(click.Group):
+    """Usage errors of the commands (unknown game, unknown option, missing argument) as one
+    line on stderr and exit 2, like every other bad input (README, "Bad input")."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as err:
+            where = err.ctx.command_path if err.ctx is not None else ctx.command_path
+            fail(f"{' '.join(err.format_message().split())} (try '{where} --help')")
+
+
+@click.group(cls=OneLineUsageErrors)
 @click.version_option(package_name="solitaire-solver")
 def main():
     """Solve, study and replay deals of Klondike, Pyramid, Twenty and Ladder."""

@@ -245,7 +245,8 @@ def deal_from_json(obj) -> Deal:
     if game == "klondike":
         deal.tableau = _piles(obj, "tableau", 7)
         fd = obj.get("face_down", [0] * 7)
-        if not isinstance(fd, list) or len(fd) != 7 or not all(isinstance(n, int) and n >= 0 for n in fd):
+        if not isinstance(fd, list) or len(fd) != 7 or \
+                not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in fd):
             raise DealError("face_down: expected 7 non-negative counts")
         deal.face_down = list(fd)
         deal.waste = _cards(obj.get("waste", []), "waste")

@@ -61,7 +61,7 @@ class Move:
                     if field not in obj:
                         raise MoveFormatError(f"move is missing {field!r}")
                 count = obj.get("count", 1)
-                if not isinstance(count, int) or count < 1:
+                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                     raise MoveFormatError(f"bad count {count!r}")
                 return cls("move", card=parse_card(obj["card"]), from_=_zone(obj["from"]),
                            to=_zone(obj["to"]), count=count)
@@ -77,6 +77,8 @@ class Move:
                            from_=",".join(_zone(z) for z in zones))
             if kind == "draw":
                 cards = obj.get("cards") or []
+                if not isinstance(cards, list):
+                    raise MoveFormatError(f"draw: 'cards' must be a list of cards, got {cards!r}")
                 return cls("draw", cards=tuple(parse_card(c) for c in cards))
             return cls(kind)
         except CardError as err:

@@ -48,7 +48,7 @@ def game_names() -> list[str]:
 
 
 def check_game(game) -> str:
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise OptionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     return game
 

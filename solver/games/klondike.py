@@ -31,6 +31,21 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   only move. No card can ever be put on it (rank-1 of the other colour is gone
   for good, and an Ace holds nothing useful), so keeping it on the tableau only
   blocks the cards under it; its foundation only grows.
+* *Use what a tableau move exposes* (``REDUCE_USE``): a move of a run R from
+  pile A onto Y changes nothing but what lies on top of A (a face-up card X, a
+  card turned up, or an empty pile): R's own top is the same on X as on Y, and
+  Y covered helps nobody. Take a winning line that plays such a move and does
+  something else before it first *uses* A's top. Mirror that line with R left
+  on A: every move in between is still legal (none of them touches A's top or
+  Y, which the line keeps covered; a move of R's base from Y is played from A
+  instead, after which the two lines coincide, and a move of a run holding Y
+  carries R along or not, alike), and the tableau move can be played just
+  before the use, Y still being free. So it loses nothing to demand that the
+  move right after a tableau move uses A's top: that card to a foundation, a
+  card or run onto it, a King into the emptied A, or, when the top was just
+  turned up, that card moving on (face down, it could not move with R). The state remembers the
+  pile (``PENDING``, part of the key) so a restricted state never stands in
+  the table for an unrestricted one.
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
@@ -51,11 +66,12 @@ DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
 PILES, PILE_CAP = 48, 20
 REDUCE = 62          # bit flags of reductions in force (tests switch them off)
+PENDING = 63         # 1 + pile whose new top the next move must use (0: none)
 STATE_SIZE = PILES + 7 * PILE_CAP  # 188
 MAX_MOVES = 320
 
-REDUCE_MACRO, REDUCE_SAFE = 1, 2
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_USE = 1, 2, 4
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_USE
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -157,6 +173,71 @@ def _talon_moves(s, out, n):
 
 
 @njit(inline="always")
+def _uses(s, out, a):
+    """Moves that use the top of pile a (or fill it, when empty): see REDUCE_USE."""
+    n = 0
+    ln = s[LEN + a]
+    if ln > 0:
+        x = s[PILES + a * PILE_CAP + ln - 1]
+        if _fits_found(s, x):
+            out[n] = _enc(a, DST_FOUND, ln - 1, 0)
+            n += 1
+        if s[DOWN + a] == ln - 1 and ln > 1:
+            # x may have just been turned up: moving it alone is a use (before
+            # the move it could not have moved, face down under the run)
+            n = _add_pile_targets(s, out, n, x, a, ln - 1, 0, a)
+    # runs from the other piles onto it
+    for i in range(7):
+        if i == a:
+            continue
+        for k in range(s[DOWN + i], s[LEN + i]):
+            c = s[PILES + i * PILE_CAP + k]
+            if ln == 0 and k == 0:
+                continue  # a King already at the bottom of its pile
+            if _fits_pile(s, c, a):
+                out[n] = _enc(i, a, k, 0)
+                n += 1
+    # talon cards onto it (macro moves: this pass, then after one redeal)
+    talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
+    if s[REDUCE] & REDUCE_MACRO:
+        if waste_len > 0 and _fits_pile(s, s[TALON + waste_len - 1], a):
+            out[n] = _enc(SRC_TALON, a, waste_len - 1, 0)
+            n += 1
+        w = waste_len
+        while w < talon_len:
+            w = min(w + draw, talon_len)
+            if _fits_pile(s, s[TALON + w - 1], a):
+                out[n] = _enc(SRC_TALON, a, w - 1, 0)
+                n += 1
+        if talon_len > 0 and _redeal_allowed(s):
+            w = 0
+            while w < talon_len:
+                w = min(w + draw, talon_len)
+                if not _reachable_this_pass(w - 1, waste_len, talon_len, draw) and \
+                        _fits_pile(s, s[TALON + w - 1], a):
+                    out[n] = _enc(SRC_TALON, a, w - 1, 1)
+                    n += 1
+    elif waste_len > 0 and _fits_pile(s, s[TALON + waste_len - 1], a):
+        out[n] = _enc(SRC_TALON, a, waste_len - 1, 0)
+        n += 1
+    if s[F2T]:
+        for f in range(4):
+            h = s[FOUND + f]
+            if h > 0 and _fits_pile(s, f * 13 + h - 1, a):
+                out[n] = _enc(SRC_FOUND + f, a, 0, 0)
+                n += 1
+    if not (s[REDUCE] & REDUCE_MACRO):
+        # single draws keep the use pending (they change only the talon boundary)
+        if waste_len < talon_len:
+            out[n] = DRAW_MOVE
+            n += 1
+        elif waste_len > 0 and _redeal_allowed(s):
+            out[n] = REDEAL_MOVE
+            n += 1
+    return n
+
+
+@njit(inline="always")
 def _redeal_allowed(s):
     return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
 
@@ -168,6 +249,8 @@ def _redeal_allowed(s):
 def moves(s, out):
     n = 0
     reduce = s[REDUCE]
+    if s[PENDING]:
+        return _uses(s, out, s[PENDING] - 1)
     # 1. a safe foundation move is forced
     if reduce & REDUCE_SAFE:
         for i in range(7):
@@ -237,10 +320,14 @@ def moves(s, out):
 
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
+    pending = s[PENDING]
+    s[PENDING] = 0
     if m == DRAW_MOVE:
+        s[PENDING] = pending
         s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
         return
     if m == REDEAL_MOVE:
+        s[PENDING] = pending
         s[WASTE_LEN] = 0
         if s[PASSES] != 0:
             s[PASSES_USED] += 1
@@ -286,6 +373,8 @@ def apply(s, m):
     s[LEN + src] = index
     if index > 0 and s[DOWN + src] >= index:
         s[DOWN + src] = index - 1
+    if dst != DST_FOUND and (s[REDUCE] & REDUCE_USE):
+        s[PENDING] = src + 1
 
 
 @njit(inline="always")
@@ -309,7 +398,8 @@ def key(s):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     # talon: its cards in order, the boundary, and the passes used (when limited)
-    t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
+    t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | \
+        (np.uint64(s[PENDING]) << np.uint64(16))
     for q in range(s[TALON_LEN]):
         t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
