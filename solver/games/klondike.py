@@ -25,32 +25,27 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   pass is taken without redeal (same talon afterwards, fewer passes used:
   dominates), and a card reachable only after a redeal is reachable after
   exactly one (later passes see the same talon again).
-* *Safe foundation moves* (``REDUCE_SAFE``): a tableau top card of rank <= 2, or
-  (when cards never leave the foundations) of rank r whose two opposite-colour
-  cards of rank r-1 are already on the foundations, is played at once as the
-  only move. No card can ever be put on it (rank-1 of the other colour is gone
-  for good, and an Ace holds nothing useful), so keeping it on the tableau only
-  blocks the cards under it; its foundation only grows.
-* *Use what a tableau move exposes* (``REDUCE_USE``): a move of a run R from
-  pile A onto Y changes nothing but what lies on top of A (a face-up card X, a
-  card turned up, or an empty pile): R's own top is the same on X as on Y, and
-  Y covered helps nobody. Take a winning line that plays such a move and does
-  something else before it first *uses* A's top. Mirror that line with R left
-  on A: every move in between is still legal (none of them touches A's top or
-  Y, which the line keeps covered; a move of R's base from Y is played from A
-  instead, after which the two lines coincide, and a move of a run holding Y
-  carries R along or not, alike), and the tableau move can be played just
-  before the use, Y still being free. So it loses nothing to demand that the
-  move right after a tableau move uses A's top: that card to a foundation, a
-  card or run onto it, a King into the emptied A, or, when the top was just
-  turned up, that card moving on (face down, it could not move with R). The state remembers the
-  pile (``PENDING``, part of the key) so a restricted state never stands in
-  the table for an unrestricted one.
+* *Safe foundation moves* (``REDUCE_SAFE``): a tableau top card c of rank r is
+  played at once, as the only move, when (a) r <= 2; or (b) cards never leave
+  the foundations and both opposite-colour cards of rank r-1 are on them: then
+  no card can ever be put on c, so keeping it on the tableau only blocks the
+  cards under it, while its foundation only grows; or (c) both opposite-colour
+  foundations reach r-2 and the other same-colour foundation reaches r-3 (the
+  rule Solvitaire and lonelybot use, with foundation_to_tableau too): a card of
+  rank r-1 put on c could only serve to hold a card of rank r-2 of c's colour,
+  and such a card can go to its foundation or onto a rank r-1 card that is
+  itself free to go up, so c is never needed as a target.
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
 * *Symmetry*: the canonical key adds per-pile hashes, so piles in any order
   give one key.
+* *Free redeals*: with unlimited passes, a talon boundary on a multiple of the
+  draw count (or at the end) reaches the same cards, each with the same
+  number of draws modulo a free redeal, as the boundary at 0; the key maps all
+  such boundaries to 0 (lonelybot's "normalized offset"). Only with macro
+  moves, which make the reachable cards the whole story: with single draws the
+  boundary decides which card is on top now.
 """
 
 from __future__ import annotations
@@ -66,12 +61,11 @@ DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
 PILES, PILE_CAP = 48, 20
 REDUCE = 62          # bit flags of reductions in force (tests switch them off)
-PENDING = 63         # 1 + pile whose new top the next move must use (0: none)
 STATE_SIZE = PILES + 7 * PILE_CAP  # 188
 MAX_MOVES = 320
 
-REDUCE_MACRO, REDUCE_SAFE, REDUCE_USE = 1, 2, 4
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_USE
+REDUCE_MACRO, REDUCE_SAFE = 1, 2
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -105,14 +99,19 @@ def _fits_found(s, c):
 
 @njit(inline="always")
 def _safe(s, c):
+    """See REDUCE_SAFE in the module docstring (ranks here are 0-based)."""
     r = c % 13  # 0 = Ace
     if r <= 1:
         return True
-    if s[F2T]:
-        return False
     if _red(c):
-        return s[FOUND + 0] >= r and s[FOUND + 3] >= r
-    return s[FOUND + 1] >= r and s[FOUND + 2] >= r
+        opp = min(s[FOUND + 0], s[FOUND + 3])
+        same = s[FOUND + 2] if c // 13 == 1 else s[FOUND + 1]
+    else:
+        opp = min(s[FOUND + 1], s[FOUND + 2])
+        same = s[FOUND + 3] if c // 13 == 0 else s[FOUND + 0]
+    if opp >= r and not s[F2T]:
+        return True
+    return opp >= r - 1 and same >= r - 2
 
 
 @njit(inline="always")
@@ -173,67 +172,27 @@ def _talon_moves(s, out, n):
 
 
 @njit(inline="always")
-def _uses(s, out, a):
-    """Moves that use the top of pile a (or fill it, when empty): see REDUCE_USE."""
-    n = 0
-    ln = s[LEN + a]
-    if ln > 0:
-        x = s[PILES + a * PILE_CAP + ln - 1]
-        if _fits_found(s, x):
-            out[n] = _enc(a, DST_FOUND, ln - 1, 0)
-            n += 1
-        if s[DOWN + a] == ln - 1 and ln > 1:
-            # x may have just been turned up: moving it alone is a use (before
-            # the move it could not have moved, face down under the run)
-            n = _add_pile_targets(s, out, n, x, a, ln - 1, 0, a)
-    # runs from the other piles onto it
+def _tableau_moves(s, out, n):
+    """Every run move between piles: first those that turn a face-down card or
+    empty a pile (deepest pile first), then partial runs (a face-up card under them)."""
+    for want in range(6, -1, -1):
+        for i in range(7):
+            ln = s[LEN + i]
+            down = s[DOWN + i]
+            if ln == 0 or down != want:
+                continue
+            c = s[PILES + i * PILE_CAP + down]
+            if down == 0 and c % 13 == 12:
+                continue  # a King at the bottom: moving it only permutes piles
+            n = _add_pile_targets(s, out, n, c, i, down, 0, i)
     for i in range(7):
-        if i == a:
-            continue
-        for k in range(s[DOWN + i], s[LEN + i]):
+        ln = s[LEN + i]
+        for k in range(s[DOWN + i] + 1, ln):
             c = s[PILES + i * PILE_CAP + k]
-            if ln == 0 and k == 0:
-                continue  # a King already at the bottom of its pile
-            if _fits_pile(s, c, a):
-                out[n] = _enc(i, a, k, 0)
-                n += 1
-    # talon cards onto it (macro moves: this pass, then after one redeal)
-    talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
-    if s[REDUCE] & REDUCE_MACRO:
-        if waste_len > 0 and _fits_pile(s, s[TALON + waste_len - 1], a):
-            out[n] = _enc(SRC_TALON, a, waste_len - 1, 0)
-            n += 1
-        w = waste_len
-        while w < talon_len:
-            w = min(w + draw, talon_len)
-            if _fits_pile(s, s[TALON + w - 1], a):
-                out[n] = _enc(SRC_TALON, a, w - 1, 0)
-                n += 1
-        if talon_len > 0 and _redeal_allowed(s):
-            w = 0
-            while w < talon_len:
-                w = min(w + draw, talon_len)
-                if not _reachable_this_pass(w - 1, waste_len, talon_len, draw) and \
-                        _fits_pile(s, s[TALON + w - 1], a):
-                    out[n] = _enc(SRC_TALON, a, w - 1, 1)
+            for j in range(7):
+                if j != i and s[LEN + j] > 0 and _fits_pile(s, c, j):
+                    out[n] = _enc(i, j, k, 0)
                     n += 1
-    elif waste_len > 0 and _fits_pile(s, s[TALON + waste_len - 1], a):
-        out[n] = _enc(SRC_TALON, a, waste_len - 1, 0)
-        n += 1
-    if s[F2T]:
-        for f in range(4):
-            h = s[FOUND + f]
-            if h > 0 and _fits_pile(s, f * 13 + h - 1, a):
-                out[n] = _enc(SRC_FOUND + f, a, 0, 0)
-                n += 1
-    if not (s[REDUCE] & REDUCE_MACRO):
-        # single draws keep the use pending (they change only the talon boundary)
-        if waste_len < talon_len:
-            out[n] = DRAW_MOVE
-            n += 1
-        elif waste_len > 0 and _redeal_allowed(s):
-            out[n] = REDEAL_MOVE
-            n += 1
     return n
 
 
@@ -249,8 +208,6 @@ def _redeal_allowed(s):
 def moves(s, out):
     n = 0
     reduce = s[REDUCE]
-    if s[PENDING]:
-        return _uses(s, out, s[PENDING] - 1)
     # 1. a safe foundation move is forced
     if reduce & REDUCE_SAFE:
         for i in range(7):
@@ -260,6 +217,7 @@ def moves(s, out):
                 if _fits_found(s, c) and _safe(s, c):
                     out[0] = _enc(i, DST_FOUND, ln - 1, 0)
                     return 1
+    n = _tableau_moves(s, out, n)
     # 2. tableau tops to the foundations
     for i in range(7):
         ln = s[LEN + i]
@@ -280,27 +238,6 @@ def moves(s, out):
                 out[n] = _enc(SRC_TALON, DST_FOUND, waste_len - 1, 0)
                 n += 1
             n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1)
-    # 4. runs that turn a face-down card or empty a pile, deepest first
-    for want in range(6, -1, -1):
-        for i in range(7):
-            ln = s[LEN + i]
-            down = s[DOWN + i]
-            if ln == 0 or down != want:
-                continue
-            c = s[PILES + i * PILE_CAP + down]
-            if down == 0 and c % 13 == 12:
-                # a King at the bottom: moving it only permutes piles
-                continue
-            n = _add_pile_targets(s, out, n, c, i, down, 0, i)
-    # 5. partial runs (the card under them is face up)
-    for i in range(7):
-        ln = s[LEN + i]
-        for k in range(s[DOWN + i] + 1, ln):
-            c = s[PILES + i * PILE_CAP + k]
-            for j in range(7):
-                if j != i and s[LEN + j] > 0 and _fits_pile(s, c, j):
-                    out[n] = _enc(i, j, k, 0)
-                    n += 1
     # 6. foundation tops back to the tableau
     if s[F2T]:
         for f in range(4):
@@ -320,14 +257,10 @@ def moves(s, out):
 
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
-    pending = s[PENDING]
-    s[PENDING] = 0
     if m == DRAW_MOVE:
-        s[PENDING] = pending
         s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
         return
     if m == REDEAL_MOVE:
-        s[PENDING] = pending
         s[WASTE_LEN] = 0
         if s[PASSES] != 0:
             s[PASSES_USED] += 1
@@ -373,8 +306,6 @@ def apply(s, m):
     s[LEN + src] = index
     if index > 0 and s[DOWN + src] >= index:
         s[DOWN + src] = index - 1
-    if dst != DST_FOUND and (s[REDUCE] & REDUCE_USE):
-        s[PENDING] = src + 1
 
 
 @njit(inline="always")
@@ -398,8 +329,14 @@ def key(s):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     # talon: its cards in order, the boundary, and the passes used (when limited)
-    t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | \
-        (np.uint64(s[PENDING]) << np.uint64(16))
+    waste_len = s[WASTE_LEN]
+    if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO) and \
+            (waste_len % s[DRAW] == 0 or waste_len == s[TALON_LEN]):
+        # unlimited redeals: a boundary on a multiple of the draw count, or at the
+        # end, reaches exactly the cards a fresh pass reaches, so all such
+        # boundaries are one state (with draw 1: every boundary)
+        waste_len = 0
+    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
     for q in range(s[TALON_LEN]):
         t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
