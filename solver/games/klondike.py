@@ -34,7 +34,11 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   rule Solvitaire and lonelybot use, with foundation_to_tableau too): a card of
   rank r-1 put on c could only serve to hold a card of rank r-2 of c's colour,
   and such a card can go to its foundation or onto a rank r-1 card that is
-  itself free to go up, so c is never needed as a target.
+  itself free to go up, so c is never needed as a target. The same holds for
+  a safe waste top when drawing one card, or when no redeal is left: taking
+  the top off the waste leaves every other talon card reachable as before and
+  uncovers the one under it (with three cards and a redeal to come it would
+  regroup the next pass, so it is not forced there).
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
@@ -217,6 +221,12 @@ def moves(s, out):
                 if _fits_found(s, c) and _safe(s, c):
                     out[0] = _enc(i, DST_FOUND, ln - 1, 0)
                     return 1
+        w = s[WASTE_LEN]
+        if w > 0 and (s[DRAW] == 1 or not _redeal_allowed(s)):
+            c = s[TALON + w - 1]
+            if _fits_found(s, c) and _safe(s, c):
+                out[0] = _enc(SRC_TALON, DST_FOUND, w - 1, 0)
+                return 1
     n = _tableau_moves(s, out, n)
     # 2. tableau tops to the foundations
     for i in range(7):
