@@ -15,7 +15,7 @@ from .options import OptionError
 GAME_MODULES: dict[str, str | None] = {
     "klondike": "solver.games.klondike",
     "pyramid": None,
-    "twenty": None,
+    "twenty": "solver.games.twenty",
     "ladder": None,
 }
 

@@ -1,0 +1,505 @@
+"""Twenty kernels for the engine, and the conversion of their moves to notation.
+
+State layout (``uint8``, :data:`STATE_SIZE` bytes)::
+
+    FOUND[8]   cards on each foundation: 0..3 ascending, 4..7 descending (suits C D H S)
+    STOCK_LEN, STOCK_POS   the stock's size at the start, and how many cards have left it
+    REDUCE     bit flags of the reductions in force (tests switch them off)
+    PENDING    1 + the pile whose new top the next move must use (REDUCE_USE; 0: none)
+    LEN[20]    pile heights
+    STOCK[76]  the stock as dealt, next card first; STOCK[STOCK_POS:STOCK_LEN] is left
+    PILES[20][PILE_CAP]   cards bottom to top
+
+A foundation's height says what it needs: ascending ``k`` with ``h`` cards takes
+card ``13k + h``, descending ``k`` takes ``13k + 12 - h``. The stock only ever
+loses its first card (a refill) or its first 20 (a deal), so a position is the
+stock as dealt plus ``STOCK_POS``.
+
+**Sizes.** While the stock has cards no pile is empty (refills), so it holds at
+most 96 - 20 = 76 cards. A pile grows only by a deal (one card) or when empty
+(one card: a refill or a move onto an empty pile); nothing is ever put on a
+non-empty pile after the stock is out. So a pile never holds more than its
+height now plus the deals to come (``ceil(stock / 20)``): 1 + 4 = 5 from a fresh
+deal. ``PILE_CAP`` = 16 leaves room for hand-made positions; :func:`encode`
+refuses any that could outgrow it. At most 16 foundation moves exist at once (8
+foundations, each wanting one card, of which two copies) and at most 19 moves
+onto an empty pile, so ``MAX_MOVES`` = 64 is never reached.
+
+**Moves** (``int32``): ``pile | k << 5`` the top card of ``pile`` onto foundation
+``k``; ``src | dst << 5 | PILE_FLAG`` the top card of ``src`` onto the empty pile
+``dst``; ``DEAL_MOVE``. Order, best first: foundation moves from piles that keep a
+card (no refill), then those that empty a pile, then moves onto an empty pile.
+
+**Rules the kernels follow as they are.** A deal is the only move when no
+foundation move exists and the stock has cards (and is never generated
+otherwise). A refill is part of the foundation move that empties a pile.
+
+**Exactness.** ``won`` lines are replayed by the reference rules (solve.py).
+For ``lost``: every move the kernels generate strictly decreases (stock left,
+cards off the foundations, sum of squared pile heights), so every line is finite;
+so it is enough that every kept state from which a win exists has a kept child
+from which a win exists (for a ``PENDING`` state: a win that starts by using the
+pending card). Each reduction below shows that for the states it touches.
+``tests/test_twenty_kernels.py`` checks the verdicts against brute force with the
+rules and with each reduction switched off (``REDUCE_*`` flags), and keeps
+hand-made positions on which a careless version of a reduction loses a won game.
+
+* *Symmetry and pointless moves* (always on). Once the stock is out, no deal or
+  refill will ever tell the piles apart, so positions that differ only by the
+  order of the piles are one position: the key then adds per-pile hashes (order
+  free); before that, deal order matters and the key hashes piles in order.
+  Moving a pile's only card onto an empty pile gives the same position up to that
+  symmetry (never needed), and of several empty piles only the first is a target
+  (the others give symmetric positions).
+* *Safe foundation moves* (``REDUCE_SAFE``). A card is *single* when its other
+  copy is already on a foundation (always so for the Aces and Kings in play): then
+  it can only ever go to the one foundation that will take its rank, and nothing
+  but this card can ever change that foundation. If it fits now, it is played as
+  the only move when (a) its pile keeps a card under it, or (b) at most one card
+  is left in the stock. Take a winning line W that plays it (c, onto F) at time t.
+  F does not change before t, so c stays playable and no deal can happen before t.
+  Play c first and then W without c's moves: (a) no pile empties differently, so
+  every refill is the same; the only differences are the uncovered card under c
+  (more options; not a new obligation, since no deal happens before t anyway) and,
+  if W parks c on an empty pile first, that pile stays empty (more room); at t the
+  positions coincide. (b) with no stock, as (a); with one stock card, if c's pile
+  is not the first to empty in W, the first pile Q to empty takes the last card in
+  W and c's pile does when c goes first; from then on the stock is out, piles are
+  interchangeable, and W's position is ours with c back on a pile where ours has
+  an empty one: W's moves stay legal for us (after exhaustion every move is
+  optional). A *lone* card with 2+ stock cards left is not safe: the refills'
+  order decides which stock card lands on which pile before the next deal (trap
+  position ``lone_card_with_stock`` in the tests). A card whose other copy is
+  still out is not safe either, even if it fits one foundation only: the other
+  copy may be the one that should go there (see the parking test: 5C up loses).
+* *Use what a move onto an empty pile uncovers* (``REDUCE_USE``, stock out). A
+  move of c from pile A onto an empty pile changes nothing but A's top (now y):
+  c is as free on its new pile as it was on A. In a winning line that does
+  something else before it first *uses* y (y onto a foundation, or y onto an
+  empty pile), delay the move to just before that use: the moves in between do
+  not touch A (y is A's top), find c on A instead of on its own pile (a move of c
+  to a foundation then uncovers y all the same, and the parking move is dropped),
+  and see one more empty pile. So the move right after a move onto an empty pile
+  must use the uncovered card; ``PENDING`` remembers the pile (and is part of the
+  key, so a restricted state never stands for an unrestricted one). Moving a
+  card that fits a foundation onto an empty pile stays a move: it can be the
+  only way to win (the parking test: keep 5C for the descending foundation).
+* *Persistent sets* (``REDUCE_POR``, stock not out). Before a deal every
+  foundation move must be played or become impossible, and in which order rarely
+  matters: between deals the search would otherwise visit every subset of the
+  independent moves. Let v be a card a foundation needs and T the moves of the
+  copies of v lying on pile tops. T is played as the only choice when nothing
+  else can ever interfere with it: then any winning line W contains a move of T
+  (T's moves stay legal until one of them is played, and a won position has no
+  legal move), and the moves W plays before the first one commute with it, so it
+  can go first. A move u outside T interferes with t = (copy x of v onto F) only
+  if u moves x (onto the other foundation F', or onto an empty pile), or puts a
+  card on F (only a copy of v fits F, so: another copy coming up), or both t and u
+  are refills (their order decides which pile gets which stock card). A deal
+  cannot come between (t stays legal). So T is taken only if its moves leave a
+  card on their piles (no refill), and an over-approximation of everything moves
+  outside T can do from here shows: no other copy of v comes uncovered; F', if it
+  does not need v now, never comes to need it; and the stock cannot run out with
+  a pile emptied after it (no move onto an empty pile, hence no parking of x,
+  before T is played; trap ``stock_runs_out_in_the_phase`` in the tests). The
+  over-approximation grows, until nothing changes: the cards that could be
+  uncovered (pile by pile, from the top, while each card could go to a foundation
+  whose reachable range holds its rank; copies of v block), each foundation's
+  reachable range (extended by any such card of the next rank), the number of
+  piles that could be emptied, and so the stock cards that refills could bring out
+  (each a lone card that may empty its pile again). Everything a real line of
+  moves outside T does stays inside it, so the three checks are sound. The
+  smallest such T among the eight foundations' needed cards is taken.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..deals import Deal
+from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ..moves import Move
+
+N_PILES = 20
+FOUND = 0            # FOUND[8]: cards on each foundation (0..3 ascending, 4..7 descending; C D H S)
+STOCK_LEN = 8        # cards the stock held at the start of the search
+STOCK_POS = 9        # cards already taken out of it (deals and refills)
+REDUCE = 10          # bit flags of reductions in force (tests switch them off)
+PENDING = 11         # 1 + pile whose new top the next move must use (0: none)
+LEN = 12             # LEN[20]: pile heights
+STOCK = 32           # STOCK[STOCK_CAP]: the stock, next card first (from STOCK_POS on)
+STOCK_CAP = 76
+PILES = STOCK + STOCK_CAP   # PILES[20][PILE_CAP]: cards bottom to top
+PILE_CAP = 16
+STATE_SIZE = PILES + N_PILES * PILE_CAP   # 428
+MAX_MOVES = 64
+
+REDUCE_SAFE, REDUCE_USE, REDUCE_POR = 1, 2, 4
+REDUCE_ALL = REDUCE_SAFE | REDUCE_USE | REDUCE_POR
+
+# move encoding: foundation move  pile | k << 5;  pile move  src | dst << 5 | PILE_FLAG;  DEAL_MOVE
+PILE_FLAG = 1 << 10
+DEAL_MOVE = 1 << 11
+
+
+# ---------------------------------------------------------------------------
+# Small helpers (inlined into the kernels)
+# ---------------------------------------------------------------------------
+@njit(inline="always")
+def _fits(s, c, k):
+    """Card c goes onto foundation k now."""
+    if c // 13 != k % 4:
+        return False
+    h = np.int64(s[FOUND + k])
+    if k < 4:
+        return c % 13 == h
+    return c % 13 == 12 - h
+
+
+@njit(inline="always")
+def _single(s, c):
+    """The other copy of c is already on a foundation: c has one place to go."""
+    r = c % 13
+    st = c // 13
+    return r < np.int64(s[FOUND + st]) or r + np.int64(s[FOUND + 4 + st]) >= 13
+
+
+@njit(inline="always")
+def _top(s, i):
+    return np.int64(s[PILES + i * PILE_CAP + s[LEN + i] - 1])
+
+
+@njit(inline="always")
+def _stock_left(s):
+    return np.int64(s[STOCK_LEN]) - np.int64(s[STOCK_POS])
+
+
+@njit(inline="always")
+def _foundation_moves_of(s, out, n, i):
+    c = _top(s, i)
+    st = c // 13
+    if _fits(s, c, st):
+        out[n] = np.int32(i | (st << 5))
+        n += 1
+    if _fits(s, c, st + 4):
+        out[n] = np.int32(i | ((st + 4) << 5))
+        n += 1
+    return n
+
+
+@njit(inline="always")
+def _first_empty(s):
+    for j in range(N_PILES):
+        if s[LEN + j] == 0:
+            return j
+    return -1
+
+
+@njit(inline="always")
+def _takes(lo, hi, r):
+    return lo <= r and r <= hi
+
+
+@njit
+def _persistent_for(s, v, out, work):
+    """Write the moves of the copies of card v on pile tops into out; return their number
+    if they form a persistent set (REDUCE_POR, see the module docstring), else 0.
+
+    An over-approximation of everything that moves other than these can ever do before
+    one of them is played: which cards can come uncovered, how far each foundation can
+    get, how many stock cards can come out. The set is refused if in that picture another
+    copy of v comes uncovered, the other foundation of v's suit comes to need v, or a pile
+    can be emptied after the stock has run out.
+    """
+    st = v // 13
+    vr = v % 13
+    n = 0
+    for q in range(N_PILES):
+        ln = s[LEN + q]
+        if ln > 0 and _top(s, q) == v:
+            if ln < 2:
+                return 0  # a refill move: it does not commute with other refills
+            if _fits(s, v, st):
+                out[n] = np.int32(q | (st << 5))
+                n += 1
+            if _fits(s, v, st + 4):
+                out[n] = np.int32(q | ((st + 4) << 5))
+                n += 1
+    if n == 0:
+        return 0
+    # potential reach: ascending k takes rank indexes lo_a[k]..hi_a[k]; descending lo_d..hi_d
+    lo_a = work[0:4]
+    hi_a = work[4:8]
+    lo_d = work[8:12]
+    hi_d = work[12:16]
+    rem = work[16:16 + N_PILES]
+    removed = work[16 + N_PILES:16 + N_PILES + STOCK_CAP]
+    for k in range(4):
+        lo_a[k] = s[FOUND + k]
+        hi_a[k] = s[FOUND + k]
+        hi_d[k] = 12 - np.int64(s[FOUND + 4 + k])
+        lo_d[k] = hi_d[k]
+    asc_needs = np.int64(s[FOUND + st]) == vr
+    desc_needs = 12 - np.int64(s[FOUND + 4 + st]) == vr
+    for q in range(N_PILES):
+        rem[q] = s[LEN + q]
+    left = _stock_left(s)
+    pos = np.int64(s[STOCK_POS])
+    for i in range(left):
+        removed[i] = 0
+    emptied = 0
+    out_n = 0
+    changed = True
+    while changed:
+        changed = False
+        for q in range(N_PILES):
+            while rem[q] > 0:
+                c = np.int64(s[PILES + q * PILE_CAP + rem[q] - 1])
+                if c == v:
+                    if rem[q] == s[LEN + q]:
+                        break  # one of the set's own moves
+                    return 0  # another copy of v could come uncovered
+                cs = c // 13
+                cr = c % 13
+                a_ok = _takes(lo_a[cs], hi_a[cs], cr)
+                d_ok = _takes(lo_d[cs], hi_d[cs], cr)
+                if not (a_ok or d_ok):
+                    break
+                if a_ok and cr == hi_a[cs]:
+                    hi_a[cs] += 1
+                if d_ok and cr == lo_d[cs]:
+                    lo_d[cs] -= 1
+                rem[q] -= 1
+                changed = True
+                if rem[q] == 0:
+                    emptied += 1
+        # stock cards that refills can bring out, each onto an emptied pile
+        while out_n < left and out_n < emptied:
+            c = np.int64(s[STOCK + pos + out_n])
+            if c == v:
+                return 0
+            out_n += 1
+            changed = True
+        for i in range(out_n):
+            if removed[i] == 0:
+                c = np.int64(s[STOCK + pos + i])
+                cs = c // 13
+                cr = c % 13
+                a_ok = _takes(lo_a[cs], hi_a[cs], cr)
+                d_ok = _takes(lo_d[cs], hi_d[cs], cr)
+                if a_ok or d_ok:
+                    if a_ok and cr == hi_a[cs]:
+                        hi_a[cs] += 1
+                    if d_ok and cr == lo_d[cs]:
+                        lo_d[cs] -= 1
+                    removed[i] = 1
+                    emptied += 1
+                    changed = True
+        if emptied > left:
+            return 0  # the stock could run out and leave an empty pile
+        if not asc_needs and _takes(lo_a[st], hi_a[st], vr):
+            return 0  # the ascending foundation could come to need v
+        if not desc_needs and _takes(lo_d[st], hi_d[st], vr):
+            return 0  # the descending foundation could come to need v
+    return n
+
+
+@njit(inline="always")
+def _persistent(s, out, tmp, work):
+    """The smallest persistent set found among the cards the foundations need (0: none)."""
+    best = 0
+    for k in range(8):
+        h = np.int64(s[FOUND + k])
+        if h >= 13:
+            continue
+        v = (k % 4) * 13 + (h if k < 4 else 12 - h)
+        if k >= 4 and np.int64(s[FOUND + k - 4]) == v % 13:
+            continue  # both foundations need v: already tried
+        m = _persistent_for(s, v, tmp, work)
+        if m > 0 and (best == 0 or m < best):
+            best = m
+            for i in range(m):
+                out[i] = tmp[i]
+            if best == 1:
+                break
+    return best
+
+
+# ---------------------------------------------------------------------------
+# The kernels
+# ---------------------------------------------------------------------------
+@njit(MOVES_SIG, cache=True)
+def moves(s, out):
+    n = 0
+    reduce = s[REDUCE]
+    left = _stock_left(s)
+    if s[PENDING]:
+        # REDUCE_USE: the move must use the top of pile a (uncovered by a move to an empty pile)
+        a = np.int64(s[PENDING]) - 1
+        n = _foundation_moves_of(s, out, n, a)
+        if s[LEN + a] >= 2:
+            j = _first_empty(s)
+            if j >= 0:
+                out[n] = np.int32(a | (j << 5) | PILE_FLAG)
+                n += 1
+        return n
+    # 1. a safe foundation move is forced
+    if reduce & REDUCE_SAFE:
+        for i in range(N_PILES):
+            ln = s[LEN + i]
+            if ln > 0 and (ln >= 2 or left <= 1):
+                c = _top(s, i)
+                if _single(s, c):
+                    m = _foundation_moves_of(s, out, 0, i)
+                    if m:
+                        return 1
+    # 2. foundation moves: piles that keep a card first (no refill), then the rest
+    for i in range(N_PILES):
+        if s[LEN + i] >= 2:
+            n = _foundation_moves_of(s, out, n, i)
+    for i in range(N_PILES):
+        if s[LEN + i] == 1:
+            n = _foundation_moves_of(s, out, n, i)
+    if left > 0:
+        if n == 0:
+            out[0] = DEAL_MOVE
+            n = 1
+        elif n >= 2 and (reduce & REDUCE_POR):
+            tmp = np.empty(4, np.int32)
+            work = np.empty(16 + N_PILES + STOCK_CAP, np.int64)
+            m = _persistent(s, out, tmp, work)
+            if m > 0:
+                return m
+        return n
+    # 3. the stock is exhausted: a top card onto the first empty pile, from piles of >= 2 cards
+    j = _first_empty(s)
+    if j >= 0:
+        for i in range(N_PILES):
+            if s[LEN + i] >= 2:
+                out[n] = np.int32(i | (j << 5) | PILE_FLAG)
+                n += 1
+    return n
+
+
+@njit(APPLY_SIG, cache=True)
+def apply(s, m):
+    s[PENDING] = 0
+    if m == DEAL_MOVE:
+        pos = np.int64(s[STOCK_POS])
+        k = min(N_PILES, np.int64(s[STOCK_LEN]) - pos)
+        for i in range(k):
+            ln = s[LEN + i]
+            s[PILES + i * PILE_CAP + ln] = s[STOCK + pos + i]
+            s[LEN + i] = ln + 1
+        s[STOCK_POS] = pos + k
+        return
+    src = m & 31
+    dst = (m >> 5) & 31
+    ln = s[LEN + src] - 1
+    c = s[PILES + src * PILE_CAP + ln]
+    s[LEN + src] = ln
+    if m & PILE_FLAG:
+        s[PILES + dst * PILE_CAP] = c
+        s[LEN + dst] = 1
+        if s[REDUCE] & REDUCE_USE:
+            s[PENDING] = src + 1
+        return
+    s[FOUND + dst] += 1
+    if ln == 0 and s[STOCK_POS] < s[STOCK_LEN]:
+        # the refill: the next stock card onto the emptied pile, at once
+        s[PILES + src * PILE_CAP] = s[STOCK + s[STOCK_POS]]
+        s[STOCK_POS] += 1
+        s[LEN + src] = 1
+
+
+@njit(inline="always")
+def _mix(x):
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(KEY_SIG, cache=True)
+def key(s):
+    # foundation heights and the stock position (the stock itself is fixed for a search)
+    t = np.uint64(s[STOCK_POS])
+    for k in range(8):
+        t = (t << np.uint64(4)) | np.uint64(s[FOUND + k])
+    t = _mix(t + np.uint64(0x632BE59BD9B4E019))
+    exhausted = s[STOCK_POS] >= s[STOCK_LEN]
+    total = np.uint64(0)
+    for i in range(N_PILES):
+        h = np.uint64(s[LEN + i]) + np.uint64(1)
+        if s[PENDING] == i + 1:
+            h += np.uint64(0x5555)
+        base = PILES + i * PILE_CAP
+        for q in range(s[LEN + i]):
+            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
+        if exhausted:
+            # piles are interchangeable: a sum of per-pile hashes ignores their order
+            total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+        else:
+            # deals and refills tell the piles apart: pile order counts
+            total = _mix(total + h + np.uint64(0x9E3779B97F4A7C15))
+    return _mix(total ^ t)
+
+
+@njit(WON_SIG, cache=True)
+def is_won(s):
+    total = 0
+    for k in range(8):
+        total += s[FOUND + k]
+    return total == 104
+
+
+KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
+                  max_moves=MAX_MOVES)
+
+
+# ---------------------------------------------------------------------------
+# Python side: deal -> state, kernel line -> moves in FORMATS.md notation
+# ---------------------------------------------------------------------------
+def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
+    if len(deal.tableau) != N_PILES or len(deal.foundations) != 8:
+        raise ValueError("a Twenty deal has 20 piles and 8 foundations")
+    if len(deal.stock) > STOCK_CAP:
+        raise ValueError(f"the stock holds {len(deal.stock)} cards, more than {STOCK_CAP}")
+    if deal.stock and not all(deal.tableau):
+        raise ValueError("an empty pile while the stock has cards (it would have been refilled)")
+    deals_left = -(-len(deal.stock) // N_PILES)
+    s = np.zeros(STATE_SIZE, dtype=np.uint8)
+    for k, pile in enumerate(deal.foundations):
+        s[FOUND + k] = len(pile)
+    s[STOCK_LEN] = len(deal.stock)
+    s[STOCK:STOCK + len(deal.stock)] = deal.stock
+    for i, pile in enumerate(deal.tableau):
+        if len(pile) + deals_left > PILE_CAP:
+            raise ValueError(f"pile t{i + 1} could grow taller than the kernels' {PILE_CAP} cards")
+        s[LEN + i] = len(pile)
+        s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
+    s[REDUCE] = reduce
+    return s
+
+
+def expand(s: np.ndarray, m: int) -> list[Move]:
+    """The FORMATS.md moves that kernel move ``m`` stands for in state ``s``."""
+    m = int(m)
+    if m == DEAL_MOVE:
+        return [Move("deal")]
+    src, dst = m & 31, (m >> 5) & 31
+    c = int(s[PILES + src * PILE_CAP + int(s[LEN + src]) - 1])
+    to = f"t{dst + 1}" if m & PILE_FLAG else f"f{dst + 1}"
+    return [Move("move", card=c, from_=f"t{src + 1}", to=to, count=1)]
+
+
+def decode_line(deal: Deal, line: list[int], reduce: int = REDUCE_ALL) -> list[Move]:
+    s = encode(deal, reduce)
+    out: list[Move] = []
+    for m in line:
+        out.extend(expand(s, m))
+        apply(s, np.int32(m))
+    return out
