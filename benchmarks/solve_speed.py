@@ -29,6 +29,10 @@ DEFAULT_VARIANTS = {
     "klondike": ["draw=1,passes=1", "draw=3,passes=3", "draw=1,passes=unlimited", "draw=3,passes=unlimited",
                  "draw=1,passes=unlimited,foundation_to_tableau=true",
                  "draw=3,passes=unlimited,foundation_to_tableau=true"],
+    "pyramid": ["piles=1,passes=1", "piles=1,passes=3", "piles=1,passes=unlimited", "piles=3",
+                "piles=1,passes=3,stock_top=true"],
+    "twenty": [""],
+    "ladder": ["passes=unlimited", "passes=2"],
 }
 
 
@@ -52,8 +56,11 @@ def solve_one(args):
 
 def warm_worker():
     from solver.deals import deal_from_seed
+    from solver.registry import GAME_MODULES
     from solver.solve import solve
-    solve(deal_from_seed("klondike", 2), time_limit=5)
+    for game, module in GAME_MODULES.items():
+        if module:  # compile or load every game's kernels before the clock starts
+            solve(deal_from_seed(game, 2), max_nodes=1000, time_limit=5)
 
 
 def baseline_ratio(game, options, seeds, cap=200_000):

@@ -20,6 +20,10 @@ VARIANTS = {
     "klondike": [{"draw": 1, "passes": 1}, {"draw": 3, "passes": 3}, {"draw": 1, "passes": None},
                  {"draw": 3, "passes": None}, {"draw": 1, "passes": None, "foundation_to_tableau": True},
                  {"draw": 3, "passes": None, "foundation_to_tableau": True}],
+    "twenty": [{}],
+    "pyramid": [{"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
+                {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True}],
+    "ladder": [{"passes": None}, {"passes": 2}],
 }
 SEEDS = range(1, 201)
 NODE_CAP = 60_000
