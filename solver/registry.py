@@ -14,7 +14,7 @@ from .options import OptionError
 # game -> module under solver.games holding its kernels (None: reference rules only, no solver yet)
 GAME_MODULES: dict[str, str | None] = {
     "klondike": "solver.games.klondike",
-    "pyramid": None,
+    "pyramid": "solver.games.pyramid",
     "twenty": "solver.games.twenty",
     "ladder": None,
 }
