@@ -96,9 +96,12 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            chunk: int = 20000, initial_slots: int = 1 << 16) -> Outcome:
     """Decide whether a won state is reachable from ``root``."""
     start = time.perf_counter()
-    states = np.zeros((max_depth + 1, kernels.state_size), dtype=np.uint8)
+    # np.empty, not zeros: each row is written before it is read (a child state is
+    # copied from its parent, a move list is generated on entering a depth), and
+    # zeroing megabytes per search was most of the cost of an easy deal
+    states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
     states[0] = root
-    stack = np.zeros((max_depth + 1, kernels.max_moves), dtype=np.int32)
+    stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
     counts = np.zeros(max_depth + 1, dtype=np.int32)
     cursor = np.zeros(max_depth + 1, dtype=np.int32)
     counters = np.zeros(8, dtype=np.int64)
