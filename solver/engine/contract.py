@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from numba import types
+import numpy as np
+from numba import njit, types
 
 STATE = types.uint8[::1]
 MOVES = types.int32[::1]
@@ -51,3 +52,15 @@ class Kernels:
     is_won: Callable
     state_size: int
     max_moves: int
+
+
+@njit(inline="always")
+def mix64(x):
+    """SplitMix64's finaliser: spreads a uint64 so that sums and table slots of
+    hashed game parts stay well distributed (shared by the games' key kernels)."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x

@@ -58,6 +58,7 @@ import numpy as np
 from numba import njit
 
 from ..deals import Deal
+from ..engine.contract import mix64 as _mix
 from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..moves import Move
 
@@ -316,16 +317,6 @@ def apply(s, m):
     s[LEN + src] = index
     if index > 0 and s[DOWN + src] >= index:
         s[DOWN + src] = index - 1
-
-
-@njit(inline="always")
-def _mix(x):
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
 
 
 @njit(KEY_SIG, cache=True)

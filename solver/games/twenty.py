@@ -118,6 +118,7 @@ import numpy as np
 from numba import njit
 
 from ..deals import Deal
+from ..engine.contract import mix64 as _mix
 from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..moves import Move
 
@@ -411,16 +412,6 @@ def apply(s, m):
         s[PILES + src * PILE_CAP] = s[STOCK + s[STOCK_POS]]
         s[STOCK_POS] += 1
         s[LEN + src] = 1
-
-
-@njit(inline="always")
-def _mix(x):
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
 
 
 @njit(KEY_SIG, cache=True)
