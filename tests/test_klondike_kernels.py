@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 
+from solver.cards import parse_card
 from solver.deals import Deal, deal_from_seed, deal_to_json
 from solver.engine.search import search
 from solver.games import klondike as G
@@ -115,6 +116,48 @@ def brute_force_wins(deal) -> bool:
     return False
 
 
+def run_position(rng, options, cards_left):
+    """A small position whose piles end in face-up runs, with twins (same rank and
+    colour) often both in sight: the layouts REDUCE_LAYOUT treats as one."""
+    deal = small_position(rng, options, cards_left)
+    loose = [c for p in deal.tableau for c in p] + list(deal.stock)
+    rng.shuffle(loose)
+    tableau, face_down = [], []
+    for _ in range(4):
+        hidden = [loose.pop() for _ in range(min(len(loose), rng.randint(0, 2)))]
+        run = [loose.pop()] if loose and rng.random() < 0.85 else []
+        while run:
+            top = run[-1]
+            under = [c for c in loose if c % 13 == top % 13 - 1 and (c // 13 in (1, 2)) != (top // 13 in (1, 2))]
+            if not under or rng.random() < 0.25:
+                break
+            run.append(under[rng.randrange(len(under))])
+            loose.remove(run[-1])
+        if not run and hidden:
+            run.append(hidden.pop())
+        tableau.append(hidden + run)
+        face_down.append(len(hidden))
+    tableau += [[], [], []]
+    face_down += [0, 0, 0]
+    return Deal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=loose,
+                foundations=deal.foundations)
+
+
+@pytest.mark.parametrize("options", [v for v in VARIANTS if not v.get("foundation_to_tableau")])
+def test_verdicts_match_brute_force_on_positions_with_runs(options):
+    rng = random.Random(23)
+    verdicts = set()
+    for _ in range(25):
+        deal = run_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(8, 12))
+        result = search(G.KERNELS, G.encode(deal))
+        truth = brute_force_wins(deal)
+        assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
+        if truth:
+            certify(deal, G.decode_line(deal, result.line))
+        verdicts.add(result.verdict)
+    assert verdicts == {"won", "lost"}
+
+
 # foundation_to_tableau lets every foundation card come back: no small state space to enumerate
 @pytest.mark.parametrize("options", [v for v in VARIANTS if not v.get("foundation_to_tableau")])
 def test_verdicts_match_brute_force_on_small_positions(options):
@@ -132,7 +175,7 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 
 @pytest.mark.parametrize("options", VARIANTS)
-@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE])
+@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -143,3 +186,25 @@ def test_each_reduction_keeps_the_verdicts(options, switched_off):
             assert full.verdict == less.verdict, f"seed {seed}"
             decided += 1
     assert decided >= 5
+
+
+def test_layout_reduction_still_uncovers_a_card_under_a_run_whose_twin_is_free():
+    """5♥ lies on 6♠ and hides 4♥ below it; 6♣ is a free pile top. The only win moves
+    5♥ onto 6♣ (a move inside the face-up cards, which REDUCE_LAYOUT drops) so that
+    6♠ can go up and turn 4♥. The kernels must offer that as one combined move."""
+    rest = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"]
+    deal = Deal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
+                tableau=[[parse_card("4H"), parse_card("6S"), parse_card("5H")], [parse_card("6C")], [], [], [], [], []],
+                face_down=[1, 0, 0, 0, 0, 0, 0], stock=[parse_card(t) for t in rest],
+                foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate([5, 13, 3, 5])])
+    assert brute_force_wins(deal)
+    result = search(G.KERNELS, G.encode(deal))
+    assert result.verdict == "won"
+    line = G.decode_line(deal, result.line)
+    certify(deal, line)
+    assert line[0].card == parse_card("5H") and line[0].to == "t2" and line[1].card == parse_card("6S")
+    # without the combined move the reduced search would call this deal lost
+    state = G.encode(deal)
+    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
+    n = G.moves(state, out)
+    assert any(int(m) & G.UNCOVER_FLAG for m in out[:n])

@@ -39,6 +39,22 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   the top off the waste leaves every other talon card reachable as before and
   uncovers the one under it (with three cards and a redeal to come it would
   regroup the next pass, so it is not forced there).
+* *Layouts of the face-up cards* (``REDUCE_LAYOUT``, after lonelybot): every
+  face-up card that is not the lowest of its pile lies on a card one rank up of
+  the other colour, one of two twins (same rank and colour: 6♠ and 6♣). The key
+  keeps, per pile, the face-down cards and the lowest face-up card, and for
+  the rest only the set of face-up cards, not which twin each one lies on.
+  That is exact because what can happen next does not depend on it: any
+  face-up card can be moved with the cards above it; a pile top of a given
+  rank and colour exists exactly when fewer cards lie on that pair of twins
+  than there are twins in sight, in every layout with the same set; and the
+  only layout question left, whether a card under a run can go up, is answered
+  by the *uncover* move: when the next card of a foundation lies under a run
+  and its twin is a pile top, the run moves onto the twin and the card goes up
+  (``UNCOVER_FLAG``; the line shows both moves). A move of a card that is not
+  the lowest face-up card of its pile onto another pile changes nothing the
+  key keeps (the card stays face up, and on a card of the same rank and
+  colour), so those moves are dropped.
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
@@ -69,13 +85,14 @@ REDUCE = 62          # bit flags of reductions in force (tests switch them off)
 STATE_SIZE = PILES + 7 * PILE_CAP  # 188
 MAX_MOVES = 320
 
-REDUCE_MACRO, REDUCE_SAFE = 1, 2
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT = 1, 2, 4
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
 DRAW_MOVE, REDEAL_MOVE = 1 << 20, 2 << 20   # plain stock moves when macros are off
 REDEAL_FLAG = 1 << 16
+UNCOVER_FLAG = 1 << 17    # pile -> foundation after moving the run above the card onto its twin
 
 
 # ---------------------------------------------------------------------------
@@ -177,9 +194,46 @@ def _talon_moves(s, out, n):
 
 
 @njit(inline="always")
+def _twin(c):
+    """The card of the same rank and colour in the other suit (C<->S, D<->H)."""
+    return (3 - c // 13) * 13 + c % 13
+
+
+@njit(inline="always")
+def _pile_with_top(s, c):
+    for j in range(7):
+        ln = s[LEN + j]
+        if ln > 0 and s[PILES + j * PILE_CAP + ln - 1] == c:
+            return j
+    return -1
+
+
+@njit(inline="always")
+def _uncover_moves(s, out, n):
+    """The next card of a foundation lying face up under a run whose twin is a pile
+    top: the run moves onto the twin and the card goes up (see REDUCE_LAYOUT)."""
+    for f in range(4):
+        h = s[FOUND + f]
+        if h == 13:
+            continue
+        c = f * 13 + h
+        j = _pile_with_top(s, _twin(c))
+        if j < 0:
+            continue
+        for i in range(7):
+            ln = s[LEN + i]
+            for k in range(s[DOWN + i], ln - 1):
+                if s[PILES + i * PILE_CAP + k] == c:
+                    out[n] = _enc(i, DST_FOUND, k, 0) | UNCOVER_FLAG
+                    n += 1
+    return n
+
+
+@njit(inline="always")
 def _tableau_moves(s, out, n):
     """Every run move between piles: first those that turn a face-down card or
-    empty a pile (deepest pile first), then partial runs (a face-up card under them)."""
+    empty a pile (deepest pile first), then partial runs (a face-up card under them),
+    which REDUCE_LAYOUT leaves out."""
     for want in range(6, -1, -1):
         for i in range(7):
             ln = s[LEN + i]
@@ -190,6 +244,8 @@ def _tableau_moves(s, out, n):
             if down == 0 and c % 13 == 12:
                 continue  # a King at the bottom: moving it only permutes piles
             n = _add_pile_targets(s, out, n, c, i, down, 0, i)
+    if s[REDUCE] & REDUCE_LAYOUT:
+        return n
     for i in range(7):
         ln = s[LEN + i]
         for k in range(s[DOWN + i] + 1, ln):
@@ -237,6 +293,8 @@ def moves(s, out):
             if _fits_found(s, c):
                 out[n] = _enc(i, DST_FOUND, ln - 1, 0)
                 n += 1
+    if reduce & REDUCE_LAYOUT:
+        n = _uncover_moves(s, out, n)
     talon_len = s[TALON_LEN]
     waste_len = s[WASTE_LEN]
     draw = s[DRAW]
@@ -304,6 +362,15 @@ def apply(s, m):
         s[LEN + dst] = t + 1
         return
     # from pile src, cards index.. top
+    if m & UNCOVER_FLAG:
+        # first the run above the card onto the card's twin, a pile top
+        j = _pile_with_top(s, _twin(s[PILES + src * PILE_CAP + index]))
+        t = s[LEN + j]
+        for q in range(index + 1, s[LEN + src]):
+            s[PILES + j * PILE_CAP + t] = s[PILES + src * PILE_CAP + q]
+            t += 1
+        s[LEN + j] = t
+        s[LEN + src] = index + 1
     ln = s[LEN + src]
     if dst == DST_FOUND:
         c = s[PILES + src * PILE_CAP + ln - 1]
@@ -323,12 +390,22 @@ def apply(s, m):
 def key(s):
     # piles: a sum of per-pile hashes, so the order of piles does not matter
     total = np.uint64(0)
+    layout = s[REDUCE] & REDUCE_LAYOUT
+    face_up = np.uint64(0)
     for i in range(7):
-        h = np.uint64(s[DOWN + i]) + np.uint64(1)
+        down = s[DOWN + i]
+        h = np.uint64(down) + np.uint64(1)
         base = PILES + i * PILE_CAP
-        for q in range(s[LEN + i]):
+        # with REDUCE_LAYOUT a pile is its face-down cards and its lowest face-up
+        # card; the rest of the face-up cards go into one set for all piles
+        end = min(s[LEN + i], down + 1) if layout else s[LEN + i]
+        for q in range(end):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+        if layout:
+            for q in range(down + 1, s[LEN + i]):
+                face_up |= np.uint64(1) << np.uint64(s[base + q])
+    total += _mix(face_up + np.uint64(0x2545F4914F6CDD1D))
     # talon: its cards in order, the boundary, and the passes used (when limited)
     waste_len = s[WASTE_LEN]
     if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO) and \
@@ -409,6 +486,11 @@ def expand(s: np.ndarray, m: int) -> list[Move]:
         return [Move("move", card=f * 13 + int(s[FOUND + f]) - 1, from_=f"f{f + 1}", to=to)]
     ln = int(s[LEN + src])
     c = int(s[PILES + src * PILE_CAP + index])
+    if m & UNCOVER_FLAG:
+        j = int(_pile_with_top(s, np.uint8(_twin(c))))
+        run = Move("move", card=int(s[PILES + src * PILE_CAP + index + 1]), from_=f"t{src + 1}",
+                   to=f"t{j + 1}", count=ln - index - 1)
+        return [run, Move("move", card=c, from_=f"t{src + 1}", to=f"f{c // 13 + 1}")]
     if dst == DST_FOUND:
         return [Move("move", card=c, from_=f"t{src + 1}", to=f"f{c // 13 + 1}")]
     return [Move("move", card=c, from_=f"t{src + 1}", to=to, count=ln - index)]
