@@ -38,7 +38,10 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   a safe waste top when drawing one card, or when no redeal is left: taking
   the top off the waste leaves every other talon card reachable as before and
   uncovers the one under it (with three cards and a redeal to come it would
-  regroup the next pass, so it is not forced there).
+  regroup the next pass, so it is not forced there). For the same reason a
+  safe card is never put from the talon onto a pile, nor taken down from its
+  foundation: a line that does so and later plays it up again is longer than
+  the line that leaves it up, so no shortest winning line does it.
 * *Layouts of the face-up cards* (``REDUCE_LAYOUT``, after lonelybot): every
   face-up card that is not the lowest of its pile lies on a card one rank up of
   the other colour, one of two twins (same rank and colour: 6♠ and 6♣). The key
@@ -164,6 +167,8 @@ def _talon_card_moves(s, out, n, p, redeal):
     if _fits_found(s, c):
         out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
         n += 1
+        if (s[REDUCE] & REDUCE_SAFE) and _safe(s, c):
+            return n  # a safe card goes up, not onto a pile (see REDUCE_SAFE)
     return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1)
 
 
@@ -313,6 +318,8 @@ def moves(s, out):
             h = s[FOUND + f]
             if h > 0:
                 c = f * 13 + h - 1
+                if (reduce & REDUCE_SAFE) and _safe(s, c):
+                    continue  # a safe card never needs to come down (see REDUCE_SAFE)
                 n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
