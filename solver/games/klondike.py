@@ -158,6 +158,8 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip):
         if _fits_pile(s, c, j):
             out[n] = _enc(src, j, index, redeal)
             n += 1
+            if s[LEN + j] > 0 and (s[REDUCE] & REDUCE_LAYOUT):
+                break  # the other fitting top is this one's twin: the same key (REDUCE_LAYOUT)
     return n
 
 
