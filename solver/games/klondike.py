@@ -145,8 +145,36 @@ def _enc(src, dst, index, redeal):
 
 
 @njit(inline="always")
-def _add_pile_targets(s, out, n, c, src, index, redeal, skip):
+def _tops(s):
+    """Bit c set when card c is a pile top; bit 52 when a pile is empty."""
+    t = np.uint64(0)
+    for j in range(7):
+        ln = s[LEN + j]
+        if ln == 0:
+            t |= np.uint64(1) << np.uint64(52)
+        else:
+            t |= np.uint64(1) << np.uint64(s[PILES + j * PILE_CAP + ln - 1])
+    return t
+
+
+@njit(inline="always")
+def _may_fit_somewhere(tops, c):
+    """A quick test before the pile scan: is either card c fits onto a pile top?"""
+    r = c % 13
+    if r == 12:
+        return (tops >> np.uint64(52)) & np.uint64(1) != 0
+    if _red(c):
+        a, b = r + 1, 39 + r + 1          # clubs, spades
+    else:
+        a, b = 13 + r + 1, 26 + r + 1     # diamonds, hearts
+    return ((tops >> np.uint64(a)) | (tops >> np.uint64(b))) & np.uint64(1) != 0
+
+
+@njit(inline="always")
+def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     """Append moves of card c (from src) to every fitting pile but ``skip``."""
+    if not _may_fit_somewhere(tops, c):
+        return n
     empty_done = False
     for j in range(7):
         if j == skip:
@@ -164,14 +192,14 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip):
 
 
 @njit(inline="always")
-def _talon_card_moves(s, out, n, p, redeal):
+def _talon_card_moves(s, out, n, p, redeal, tops):
     c = s[TALON + p]
     if _fits_found(s, c):
         out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
         n += 1
         if (s[REDUCE] & REDUCE_SAFE) and _safe(s, c):
             return n  # a safe card goes up, not onto a pile (see REDUCE_SAFE)
-    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1)
+    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1, tops)
 
 
 @njit(inline="always")
@@ -182,21 +210,21 @@ def _reachable_this_pass(p, waste_len, talon_len, draw):
 
 
 @njit(inline="always")
-def _talon_moves(s, out, n):
+def _talon_moves(s, out, n, tops):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
     if waste_len > 0:
-        n = _talon_card_moves(s, out, n, waste_len - 1, 0)
+        n = _talon_card_moves(s, out, n, waste_len - 1, 0, tops)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
-        n = _talon_card_moves(s, out, n, w - 1, 0)
+        n = _talon_card_moves(s, out, n, w - 1, 0, tops)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
             if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
-                n = _talon_card_moves(s, out, n, w - 1, 1)
+                n = _talon_card_moves(s, out, n, w - 1, 1, tops)
     return n
 
 
@@ -237,7 +265,7 @@ def _uncover_moves(s, out, n):
 
 
 @njit(inline="always")
-def _tableau_moves(s, out, n):
+def _tableau_moves(s, out, n, tops):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),
     which REDUCE_LAYOUT leaves out."""
@@ -250,7 +278,7 @@ def _tableau_moves(s, out, n):
             c = s[PILES + i * PILE_CAP + down]
             if down == 0 and c % 13 == 12:
                 continue  # a King at the bottom: moving it only permutes piles
-            n = _add_pile_targets(s, out, n, c, i, down, 0, i)
+            n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
@@ -291,7 +319,8 @@ def moves(s, out):
             if _fits_found(s, c) and _safe(s, c):
                 out[0] = _enc(SRC_TALON, DST_FOUND, w - 1, 0)
                 return 1
-    n = _tableau_moves(s, out, n)
+    tops = _tops(s)
+    n = _tableau_moves(s, out, n, tops)
     # 2. tableau tops to the foundations
     for i in range(7):
         ln = s[LEN + i]
@@ -306,14 +335,14 @@ def moves(s, out):
     waste_len = s[WASTE_LEN]
     draw = s[DRAW]
     if reduce & REDUCE_MACRO:
-        n = _talon_moves(s, out, n)
+        n = _talon_moves(s, out, n, tops)
     else:
         if waste_len > 0:
             c = s[TALON + waste_len - 1]
             if _fits_found(s, c):
                 out[n] = _enc(SRC_TALON, DST_FOUND, waste_len - 1, 0)
                 n += 1
-            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1)
+            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1, tops)
     # 6. foundation tops back to the tableau
     if s[F2T]:
         for f in range(4):
@@ -322,7 +351,7 @@ def moves(s, out):
                 c = f * 13 + h - 1
                 if (reduce & REDUCE_SAFE) and _safe(s, c):
                     continue  # a safe card never needs to come down (see REDUCE_SAFE)
-                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1)
+                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1, tops)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
             out[n] = DRAW_MOVE
