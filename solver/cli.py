@@ -150,7 +150,8 @@ def deal(game, seed, seed_type, as_json, **options):
         click.echo(json.dumps(deal_to_json(d)))
         return
     r = rules(game)
-    click.echo(f"{game} {seed_label(seed, seed_type)}  ({', '.join(f'{k}={v}' for k, v in d.options.items()) or 'no options'})")
+    opts = ", ".join(f"{k}={v}" for k, v in d.options.items()) or "no options"
+    click.echo(f"{game} {seed_label(seed, seed_type)}  ({opts})")
     click.echo(r.render(r.initial(d)))
 
 

@@ -261,3 +261,12 @@ def test_convert_refuses_what_the_target_cannot_hold(tmp_path):
     assert out.exit_code == 2 and "fresh deal" in out.stderr
     assert run("solve", "pyramid", "--deal", src).exit_code == 2
     assert run("solve", "klondike", "--deal", src, "--seed-type", "solvitaire").exit_code == 2
+
+
+def test_issue_11_deck_is_won_as_minimal_klondikes_test_says():
+    # ShootMe/MinimalKlondike KlondikeTest/SolverTest.cs, Game_Solve_Minimal_01_98_3: the same deck
+    # string is won in 98 moves at draw 3, no foundation-to-tableau moves, at most 10 rounds
+    from solver.solve import solve
+
+    d = shootme.deal_from_deck_string(ISSUE_11_DECK, {"draw": 3, "passes": 10})
+    assert solve(d, max_nodes=1_000_000, time_limit=None).verdict == "won"
