@@ -16,6 +16,7 @@ from .cards import CardError
 from .deals import DealError, deal_from_seed, deal_to_json, load_deal, read_json
 from .moves import Move, MoveFormatError
 from .options import GAMES, OptionError, defaults, parse_option_value, resolve
+from .seeds import SEED_TYPES, deal_from_tool_seed
 
 INPUT_ERRORS = (DealError, OptionError, MoveFormatError, CardError)
 EXIT_BAD_INPUT = 2
@@ -66,6 +67,14 @@ def collect_options(game: str, **given) -> dict:
     return resolve(game, out)
 
 
+def with_given_options(deal, options: dict) -> dict:
+    """The deal's options overridden by those given on the command line (an unlimited
+    ``passes`` in the file stays unlimited unless --passes is given)."""
+    given = {k: v for k, v in options.items() if v is not None}
+    checked = collect_options(deal.game, **given)
+    return resolve(deal.game, {**deal.options, **{k: checked[k] for k in given}})
+
+
 GAME_CHOICE = click.Choice(list(GAMES), case_sensitive=False)
 
 
@@ -98,37 +107,51 @@ def games():
         click.echo(f"{game:9} {decks:9}  {opts or '(no options)'}")
 
 
-def _deal_for(game, seed, deal_file, options) -> "object":
+def _deal_for(game, seed, deal_file, options, seed_type="ours") -> "object":
     if (seed is None) == (deal_file is None):
         raise OptionError("give exactly one of --seed N or --deal FILE")
     if deal_file is not None:
-        deal = load_deal(deal_file)
+        if seed_type != "ours":
+            raise OptionError("--seed-type applies to --seed only")
+        from .foreign.formats import load_any_deal
+
+        deal = load_any_deal(deal_file)
         if deal.game != game:
             raise DealError(f"{deal_file}: the deal is {deal.game}, not {game}")
-        given = {k: v for k, v in options.items() if v is not None}
-        if given:
-            deal.options = collect_options(game, **{**deal.options, **given})
+        deal.options = with_given_options(deal, options)
         return deal
-    return deal_from_seed(game, seed, collect_options(game, **options))
+    return deal_from_tool_seed(game, seed, seed_type, collect_options(game, **options))
+
+
+def seed_type_option(func):
+    return click.option("--seed-type", type=click.Choice(SEED_TYPES, case_sensitive=False), default="ours",
+                        show_default=True, help="whose seed numbers --seed uses (klondike: other solvers' and "
+                        "games' numbering)")(func)
+
+
+def seed_label(seed, seed_type) -> str:
+    return f"seed {seed}" + ("" if seed_type == "ours" else f" ({seed_type})")
 
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), required=True, help="deal number")
+@click.option("--seed", type=click.IntRange(0), required=True, help="deal number")
+@seed_type_option
 @variant_options
 @click.option("--json", "as_json", is_flag=True, help="print FORMATS.md deal JSON")
 @input_errors
-def deal(game, seed, as_json, **options):
+def deal(game, seed, seed_type, as_json, **options):
     """Deal GAME from a seed and show the table."""
     from .registry import rules
 
-    game = game.lower()
-    d = deal_from_seed(game, seed, collect_options(game, **options))
+    game, seed_type = game.lower(), seed_type.lower()
+    d = deal_from_tool_seed(game, seed, seed_type, collect_options(game, **options))
     if as_json:
         click.echo(json.dumps(deal_to_json(d)))
         return
     r = rules(game)
-    click.echo(f"{game} seed {seed}  ({', '.join(f'{k}={v}' for k, v in d.options.items()) or 'no options'})")
+    opts = ", ".join(f"{k}={v}" for k, v in d.options.items()) or "no options"
+    click.echo(f"{game} {seed_label(seed, seed_type)}  ({opts})")
     click.echo(r.render(r.initial(d)))
 
 
@@ -174,8 +197,10 @@ def check(file):
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
-@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (FORMATS.md JSON)")
+@click.option("--seed", type=click.IntRange(0), help="deal number")
+@seed_type_option
+@click.option("--deal", "deal_file", type=click.Path(dir_okay=False),
+              help="a deal file: FORMATS.md JSON, Solvitaire JSON, a Klondike-Solver deck string or PySol text")
 @variant_options
 @click.option("--max-nodes", type=click.IntRange(1), help="stop after this many nodes (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0, show_default=True,
@@ -184,17 +209,17 @@ def check(file):
               help="bound on the transposition table")
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object")
 @input_errors
-def solve(game, seed, deal_file, max_nodes, time_limit, memory_mb, as_json, **options):
+def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as_json, **options):
     """Decide whether a deal of GAME can be won, and print a winning line."""
     from .solve import solve as run_solve
 
-    game = game.lower()
-    d = _deal_for(game, seed, deal_file, options)
+    game, seed_type = game.lower(), seed_type.lower()
+    d = _deal_for(game, seed, deal_file, options, seed_type)
     result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
-        what = f"seed {d.seed}" if d.seed is not None else deal_file
+        what = seed_label(seed, seed_type) if seed is not None else deal_file
         click.echo(f"{game} {what}: {result.verdict}"
                    + (f" ({result.reason})" if result.reason else "")
                    + f"  nodes={result.nodes} time={result.seconds:.3f}s")
@@ -203,3 +228,18 @@ def solve(game, seed, deal_file, max_nodes, time_limit, memory_mb, as_json, **op
             for i, m in enumerate(result.moves, 1):
                 click.echo(f"{i:4}. {m}")
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "fmt", type=click.Choice(["json", "solvitaire", "shootme", "pysol"], case_sensitive=False),
+              required=True, help="format to write")
+@variant_options
+@input_errors
+def convert(file, fmt, **options):
+    """Rewrite a Klondike deal file in another tool's format (the input format is recognised)."""
+    from .foreign.formats import format_deal, load_any_deal
+
+    deal = load_any_deal(file)
+    deal.options = with_given_options(deal, options)
+    click.echo(format_deal(deal, fmt.lower()), nl=False)
