@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .deals import Deal, deal_to_json
 from .engine.search import search
 from .moves import Move
@@ -42,7 +44,13 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
           memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
     """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed."""
     game = kernels_module(deal.game)
-    outcome = search(game.KERNELS, game.encode(deal), max_nodes=max_nodes, time_limit=time_limit,
+    root = game.encode(deal)
+    orders = getattr(game, "MOVE_ORDERS", 1)
+    if orders > 1:
+        # one search per move order, in turns, sharing one table (see engine.search)
+        root = np.repeat(root[None, :], orders, axis=0)
+        root[:, game.ORDER] = np.arange(orders)
+    outcome = search(game.KERNELS, root, max_nodes=max_nodes, time_limit=time_limit,
                      memory_mb=memory_mb, **search_options)
     moves: list[Move] = []
     if outcome.verdict == "won":

@@ -152,6 +152,9 @@ def test_verdicts_match_brute_force_on_positions_with_runs(options):
         result = search(G.KERNELS, G.encode(deal))
         truth = brute_force_wins(deal)
         assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
+        roots = np.repeat(G.encode(deal)[None, :], 2, axis=0)
+        roots[:, G.ORDER] = [0, 1]   # two move orders sharing one table, as solve() runs them
+        assert search(G.KERNELS, roots, chunk=7).verdict == result.verdict, deal_to_json(deal)
         if truth:
             certify(deal, G.decode_line(deal, result.line))
         verdicts.add(result.verdict)

@@ -13,7 +13,8 @@ Why the verdicts are exact:
   the table when first reached and is then either expanded to the end, or is
   on the current path (a cycle), so skipping a repeated state loses no win.
   If any state was cut off at the depth limit, or the table could not grow,
-  the verdict is ``unknown`` instead.
+  the verdict is ``unknown`` instead. (With two move orders, see
+  :func:`search`.)
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
-from .table import MAX_LOAD, grown, insert, new_table
+from .table import MAX_LOAD, finish, grown, new_table, visit
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -36,15 +37,18 @@ I32_2D = types.int32[:, ::1]
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, types.uint8[:, ::1], I32_2D, types.int32[::1],
-                  types.int32[::1], types.uint64[::1], types.int64[::1], types.int64, types.int64),
+                  types.int32[::1], types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64,
+                  types.int64, types.uint64),
       cache=True)
-def _run(moves, apply, key, is_won, states, stack, counts, cursor, table, counters, budget, grow_at):
+def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table, counters, budget, grow_at,
+         own):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
+            finish(table, keys[depth])
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED
@@ -63,13 +67,17 @@ def _run(moves, apply, key, is_won, states, stack, counts, cursor, table, counte
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        if insert(table, key(child)) == 0:
+        k = key(child)
+        seen = visit(table, k, own)
+        if seen == 0:
             continue
-        counters[C_STORED] += 1
+        if seen == 2:
+            counters[C_STORED] += 1
         if depth + 1 >= max_depth:
             counters[C_CUT] += 1  # this state is never expanded: no proof of loss any more
             continue
         depth += 1
+        keys[depth] = k
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         counts[depth] = moves(child, stack[depth])
@@ -94,48 +102,86 @@ class Outcome:
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = 1024, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16) -> Outcome:
-    """Decide whether a won state is reachable from ``root``."""
+    """Decide whether a won state is reachable from ``root``.
+
+    ``root`` may also be a 2-D array of two rows: the same position once per move
+    order (the rows differ only in a byte the game's move generator reads to
+    order its list). Then one depth-first search per order runs in turns of
+    ``chunk`` nodes over one shared table: DFS time on won deals is
+    heavy-tailed and the orders are slow on different deals, so the first to
+    find a win ends the search. A search skips a state it has entered itself
+    or that either search has *finished* (searched every move from); a state
+    only the other search is still inside, it expands too. So a ``lost`` costs
+    about one search, not two, and stays a proof: when both searches have run
+    out of moves, every stored state was expanded by some search, and every
+    successor of an expanded state is stored, so the stored states are closed
+    under moves, hold the root and hold no won state.
+    """
     start = time.perf_counter()
-    # np.empty, not zeros: each row is written before it is read (a child state is
-    # copied from its parent, a move list is generated on entering a depth), and
-    # zeroing megabytes per search was most of the cost of an easy deal
-    states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
-    states[0] = root
-    stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
-    counts = np.zeros(max_depth + 1, dtype=np.int32)
-    cursor = np.zeros(max_depth + 1, dtype=np.int32)
-    counters = np.zeros(8, dtype=np.int64)
+    roots = root.reshape(1, -1) if root.ndim == 1 else root
+    if kernels.is_won(roots[0]):
+        return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
     max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / 8).bit_length() - 1)
+    if len(roots) > 2:
+        raise ValueError("the table has flags for two move orders")
     table = new_table(min(initial_slots, max_slots))
+    runs = [_Run(kernels, r, max_depth) for r in roots]
+    for i, run in enumerate(runs):
+        run.keys[0] = kernels.key(roots[i])
+        if visit(table, run.keys[0], np.uint64(1 << i)) == 2:
+            run.counters[C_STORED] = 1
+    live = list(range(len(runs)))
 
     def outcome(verdict, reason=None, line=()):
-        return Outcome(verdict, list(line), int(counters[C_NODES]), time.perf_counter() - start, reason,
-                       int(counters[C_STORED]), int(counters[C_MAXDEPTH]))
+        return Outcome(verdict, list(line), sum(int(r.counters[C_NODES]) for r in runs),
+                       time.perf_counter() - start, reason, sum(int(r.counters[C_STORED]) for r in runs),
+                       max(int(r.counters[C_MAXDEPTH]) for r in runs))
 
-    if kernels.is_won(states[0]):
-        return outcome("won")
-    insert(table, kernels.key(states[0]))
-    counters[C_STORED] = 1
-    counts[0] = kernels.moves(states[0], stack[0])
+    turn = 0
     while True:
+        i = live[turn % len(live)]
+        run = runs[i]
         budget = chunk
         if max_nodes is not None:
-            budget = min(budget, max_nodes - int(counters[C_NODES]))
+            budget = min(budget, max_nodes - sum(int(r.counters[C_NODES]) for r in runs))
             if budget <= 0:
                 return outcome("unknown", "node_limit")
-        status = _run(kernels.moves, kernels.apply, kernels.key, kernels.is_won, states, stack, counts,
-                      cursor, table, counters, budget, int(table.shape[0] * MAX_LOAD))
+        others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
+        status = _run(kernels.moves, kernels.apply, kernels.key, kernels.is_won, run.states, run.stack,
+                      run.counts, run.cursor, run.keys, table, run.counters, budget,
+                      int(table.shape[0] * MAX_LOAD) - others, np.uint64(1 << i))
         if status == WON:
-            depth = int(counters[C_DEPTH])
-            line = [int(stack[d, cursor[d] - 1]) for d in range(depth)]
-            return outcome("won", line=line)
+            depth = int(run.counters[C_DEPTH])
+            return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
         if status == EXHAUSTED:
-            if counters[C_CUT]:
-                return outcome("unknown", "depth")
-            return outcome("lost")
+            live.remove(i)
+            if not live:
+                if any(r.counters[C_CUT] for r in runs):
+                    return outcome("unknown", "depth")
+                return outcome("lost")
+            continue
         if status == GROW:
             if table.shape[0] * 2 > max_slots:
                 return outcome("unknown", "memory")
             table = grown(table)
+            continue
+        turn += 1
         if time_limit is not None and time.perf_counter() - start > time_limit:
             return outcome("unknown", "time_limit")
+
+
+class _Run:
+    """The stacks of one depth-first search (one move order)."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int):
+        # np.empty, not zeros: each row is written before it is read (a child state is
+        # copied from its parent, a move list is generated on entering a depth), and
+        # zeroing megabytes per search was most of the cost of an easy deal
+        self.states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
+        self.states[0] = root
+        self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
+        self.counts = np.zeros(max_depth + 1, dtype=np.int32)
+        self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
+        self.counts[0] = kernels.moves(self.states[0], self.stack[0])

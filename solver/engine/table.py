@@ -1,15 +1,17 @@
 """Transposition table: open addressing over a numpy ``uint64`` array.
 
-Slot value 0 means empty; a key that hashes to 0 is stored as 1 (a tiny,
-documented loss: states whose key is 0 or 1 are merged). The table only grows
-on request of the Python driver (:func:`grown`), up to the memory bound; the
-engine never evicts, so a state in the table was really seen, which keeps
-``lost`` verdicts exact.
+An entry is a state's 64-bit key with its low three bits replaced by flags:
+which of up to two searches (move orders, see ``engine.search``) are expanding
+the state, and whether one of them has finished it. Slot value 0 means empty;
+a key whose high bits are all 0 is stored as 8 (a tiny, documented loss). The
+table only grows on request of the Python driver (:func:`grown`), up to the
+memory bound; the engine never evicts, so a state in the table was really
+seen, which keeps ``lost`` verdicts exact.
 
-The key is a 64-bit hash of the canonical state, so two distinct states match
-with probability 2**-64 per pair: for a search of 10**8 states the chance of
-any false match is below 10**-3. We accept this (as fc-solve and Solvitaire
-accept their hash-based caches) and say so in README.
+The key is a 64-bit hash of the canonical state (61 bits are kept), so two
+distinct states match with probability 2**-61 per pair: for a search of 10**8
+states the chance of any false match is below 10**-2. We accept this (as
+fc-solve and Solvitaire accept their hash-based caches) and say so in README.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import numpy as np
 from numba import njit, types
 
 MAX_LOAD = 0.5  # grow past this fill: probing stays short
+FLAGS = np.uint64(7)
+FINISHED = np.uint64(4)   # bits 0 and 1: search 0 / search 1 has entered the state
 
 
 def new_table(slots: int) -> np.ndarray:
@@ -25,30 +29,61 @@ def new_table(slots: int) -> np.ndarray:
     return np.zeros(slots, dtype=np.uint64)
 
 
+@njit(types.uint64(types.uint64), cache=True, inline="always")
+def _tag(key):
+    h = key & ~FLAGS
+    return np.uint64(8) if h == 0 else h
+
+
+@njit(types.int64(types.uint64[::1], types.uint64), cache=True, inline="always")
+def _slot(table, h):
+    """The slot holding tag ``h``, or the empty slot where it would go."""
+    mask = np.uint64(table.shape[0] - 1)
+    # Fibonacci hashing spreads keys whose low bits are alike
+    slot = ((h * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    while True:
+        here = table[slot]
+        if here == 0 or (here & ~FLAGS) == h:
+            return slot
+        slot = (slot + np.uint64(1)) & mask
+
+
+@njit(types.int64(types.uint64[::1], types.uint64, types.uint64), cache=True, inline="always")
+def visit(table, key, own):
+    """Search ``own`` (bit 1 or 2) reaches a state: 2 if the state is new (now
+    stored), 1 if only another search has entered it and none has finished it
+    (this one expands it too), 0 if it is to be skipped."""
+    h = _tag(key)
+    slot = _slot(table, h)
+    here = table[slot]
+    if here == 0:
+        table[slot] = h | own
+        return 2
+    if here & (FINISHED | own):
+        return 0
+    table[slot] = here | own
+    return 1
+
+
+@njit(types.void(types.uint64[::1], types.uint64), cache=True, inline="always")
+def finish(table, key):
+    """Every move from the state has been searched."""
+    slot = _slot(table, _tag(key))
+    if table[slot] != 0:
+        table[slot] |= FINISHED
+
+
 @njit(types.int64(types.uint64[::1], types.uint64), cache=True, inline="always")
 def insert(table, key):
     """1 if ``key`` was new (now stored), 0 if it was there already."""
-    if key == 0:
-        key = np.uint64(1)
-    mask = np.uint64(table.shape[0] - 1)
-    # Fibonacci hashing spreads keys whose low bits are alike
-    slot = (key * np.uint64(11400714819323198485)) >> np.uint64(20)
-    slot &= mask
-    while True:
-        here = table[slot]
-        if here == 0:
-            table[slot] = key
-            return 1
-        if here == key:
-            return 0
-        slot = (slot + np.uint64(1)) & mask
+    return 1 if visit(table, key, np.uint64(1)) == 2 else 0
 
 
 @njit(types.void(types.uint64[::1], types.uint64[::1]), cache=True)
 def rehash(old, new):
     for i in range(old.shape[0]):
         if old[i] != 0:
-            insert(new, old[i])
+            new[_slot(new, old[i] & ~FLAGS)] = old[i]
 
 
 def grown(table: np.ndarray) -> np.ndarray:

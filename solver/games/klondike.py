@@ -85,6 +85,8 @@ DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
 PILES, PILE_CAP = 48, 20
 REDUCE = 62          # bit flags of reductions in force (tests switch them off)
+ORDER = 63           # 1: list the moves in reverse (a second move order, see MOVE_ORDERS)
+MOVE_ORDERS = 2      # solve() runs one search per order in turns, sharing one table
 STATE_SIZE = PILES + 7 * PILE_CAP  # 188
 MAX_MOVES = 320
 
@@ -359,6 +361,9 @@ def moves(s, out):
         elif waste_len > 0 and _redeal_allowed(s):
             out[n] = REDEAL_MOVE
             n += 1
+    if s[ORDER] == 1:
+        for q in range(n // 2):
+            out[q], out[n - 1 - q] = out[n - 1 - q], out[q]
     return n
 
 
