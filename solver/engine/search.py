@@ -13,7 +13,7 @@ Why the verdicts are exact:
   the table when first reached and is then either expanded to the end, or is
   on the current path (a cycle), so skipping a repeated state loses no win.
   If any state was cut off at the depth limit, or the table could not grow,
-  the verdict is ``unknown`` instead. (With two move orders, see
+  the verdict is ``unknown`` instead. (With several move orders, see
   :func:`search`.)
 """
 
@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
-from .table import MAX_LOAD, finish, grown, new_table, visit
+from .table import MAX_LOAD, MAX_SEARCHES, finish, grown, new_table, visit
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -104,15 +104,15 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            chunk: int = 20000, initial_slots: int = 1 << 16) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
-    ``root`` may also be a 2-D array of two rows: the same position once per move
+    ``root`` may also be a 2-D array of up to three rows: the same position once per move
     order (the rows differ only in a byte the game's move generator reads to
     order its list). Then one depth-first search per order runs in turns of
     ``chunk`` nodes over one shared table: DFS time on won deals is
     heavy-tailed and the orders are slow on different deals, so the first to
     find a win ends the search. A search skips a state it has entered itself
-    or that either search has *finished* (searched every move from); a state
-    only the other search is still inside, it expands too. So a ``lost`` costs
-    about one search, not two, and stays a proof: when both searches have run
+    or that any search has *finished* (searched every move from); a state
+    only other searches are still inside, it expands too. So a ``lost`` costs
+    about one search, not several, and stays a proof: when all searches have run
     out of moves, every stored state was expanded by some search, and every
     successor of an expanded state is stored, so the stored states are closed
     under moves, hold the root and hold no won state.
@@ -122,8 +122,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
     max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / 8).bit_length() - 1)
-    if len(roots) > 2:
-        raise ValueError("the table has flags for two move orders")
+    if len(roots) > MAX_SEARCHES:
+        raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
     table = new_table(min(initial_slots, max_slots))
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):

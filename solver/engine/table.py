@@ -1,15 +1,15 @@
 """Transposition table: open addressing over a numpy ``uint64`` array.
 
-An entry is a state's 64-bit key with its low three bits replaced by flags:
-which of up to two searches (move orders, see ``engine.search``) are expanding
-the state, and whether one of them has finished it. Slot value 0 means empty;
-a key whose high bits are all 0 is stored as 8 (a tiny, documented loss). The
+An entry is a state's 64-bit key with its low four bits replaced by flags:
+which of up to three searches (move orders, see ``engine.search``) have
+entered the state, and whether one of them has finished it. Slot value 0 means
+empty; a key whose high bits are all 0 is stored as 16 (a tiny, documented loss). The
 table only grows on request of the Python driver (:func:`grown`), up to the
 memory bound; the engine never evicts, so a state in the table was really
 seen, which keeps ``lost`` verdicts exact.
 
-The key is a 64-bit hash of the canonical state (61 bits are kept), so two
-distinct states match with probability 2**-61 per pair: for a search of 10**8
+The key is a 64-bit hash of the canonical state (60 bits are kept), so two
+distinct states match with probability 2**-60 per pair: for a search of 10**8
 states the chance of any false match is below 10**-2. We accept this (as
 fc-solve and Solvitaire accept their hash-based caches) and say so in README.
 """
@@ -20,8 +20,9 @@ import numpy as np
 from numba import njit, types
 
 MAX_LOAD = 0.5  # grow past this fill: probing stays short
-FLAGS = np.uint64(7)
-FINISHED = np.uint64(4)   # bits 0 and 1: search 0 / search 1 has entered the state
+FLAGS = np.uint64(15)
+FINISHED = np.uint64(8)   # bits 0-2: search 0, 1, 2 has entered the state
+MAX_SEARCHES = 3
 
 
 def new_table(slots: int) -> np.ndarray:
@@ -32,7 +33,7 @@ def new_table(slots: int) -> np.ndarray:
 @njit(types.uint64(types.uint64), cache=True, inline="always")
 def _tag(key):
     h = key & ~FLAGS
-    return np.uint64(8) if h == 0 else h
+    return np.uint64(16) if h == 0 else h
 
 
 @njit(types.int64(types.uint64[::1], types.uint64), cache=True, inline="always")
@@ -50,7 +51,7 @@ def _slot(table, h):
 
 @njit(types.int64(types.uint64[::1], types.uint64, types.uint64), cache=True, inline="always")
 def visit(table, key, own):
-    """Search ``own`` (bit 1 or 2) reaches a state: 2 if the state is new (now
+    """Search ``own`` (bit 1, 2 or 4) reaches a state: 2 if the state is new (now
     stored), 1 if only another search has entered it and none has finished it
     (this one expands it too), 0 if it is to be skipped."""
     h = _tag(key)
