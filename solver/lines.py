@@ -1,0 +1,236 @@
+"""Winning lines a person can follow: cleaning a solver's line, and Pyramid's shortest line.
+
+A solver's line wins but may wander: a card moved and later moved back, a card
+moved twice where one move would do, a pass through the stock that plays
+nothing, a move that changes nothing the rest of the line needs. :func:`clean_line`
+removes these with two game-generic steps, repeated until neither helps:
+
+* **shortcuts**: along the line's positions ``P0..Pn``, from each ``Pi`` jump to
+  the latest ``Pj`` that is the same table as ``Pi`` (a loop: cut it) or that one
+  legal move reaches (replace ``i..j`` by that move). "Same table" ignores the
+  passes used: reaching a table with fewer redeals spent is never worse.
+* **deletions**: drop one move and replay the rest; a later move that no longer
+  fits as written is *repaired* to the legal move that takes the same card(s) to
+  the same place (the card may now sit elsewhere), a draw no longer checks the
+  cards it turns. The deletion is kept when the replay still wins. The work is
+  bounded by a count of replayed moves (deterministic, unlike a clock).
+
+The result is certified by :func:`solver.solve.certify` (the reference rules
+replay it and it wins) and is never longer than the input; if certification
+fails the input line is returned unchanged (and that would be a bug here).
+
+:func:`shortest_line` is an exact A* search over reference-rule positions, for
+games with a small state (Pyramid): a line with the fewest moves, or None when
+the node limit is reached first.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+
+from .deals import Deal
+from .moves import Move
+from .registry import rules
+
+DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
+DEFAULT_SHORTEST_NODES = 300_000
+
+
+def table_key(r, pos) -> str:
+    """A position as a comparable value, ignoring the seed and the passes used."""
+    d = r.to_deal(pos)
+    d.seed = None
+    d.passes_used = 0
+    return repr(d)
+
+
+def _positions(r, start, moves):
+    out = [start]
+    for m in moves:
+        out.append(r.play(out[-1], m))
+    return out
+
+
+def shortcut(r, start, moves: list[Move]) -> list[Move]:
+    """One pass of loop cutting and one-move shortcuts (see the module text)."""
+    from .rules import IllegalMove
+
+    positions = _positions(r, start, moves)
+    keys = [table_key(r, p) for p in positions]
+    last = {k: i for i, k in enumerate(keys)}
+    out, i, n = [], 0, len(moves)
+    while i < n:
+        j = last[keys[i]]
+        if j > i:          # the table comes back later: everything between is a loop
+            i = j
+            continue
+        best_j, best = i + 1, moves[i]
+        for m in r.legal_moves(positions[i]):
+            try:
+                k = last.get(table_key(r, r.play(positions[i], m)), -1)
+            except IllegalMove:
+                continue
+            if k > best_j:
+                best_j, best = k, m
+        out.append(best)
+        i = best_j
+    return out
+
+
+def _repair(r, pos, move: Move):
+    """The position after ``move``, or after the legal move doing the same thing; None if none."""
+    from .rules import IllegalMove
+
+    try:
+        return r.play(pos, move), move
+    except IllegalMove:
+        pass
+    if move.type == "draw" and move.cards:
+        return _repair(r, pos, Move("draw"))
+    for m in r.legal_moves(pos):
+        if m.type == move.type and m.card == move.card and m.cards == move.cards and m.to == move.to \
+                and (m.type != "remove" or sorted(m.cards) == sorted(move.cards)):
+            return r.play(pos, m), m
+    return None
+
+
+def delete_moves(r, start, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET) -> list[Move]:
+    """Drop single moves while the (repaired) rest still wins; at most ``budget`` replayed moves."""
+    line = list(moves)
+    positions = _positions(r, start, line)
+    i = 0
+    spent = 0
+    while i < len(line) and spent < budget:
+        pos, tail = positions[i], []
+        tail_positions = []
+        ok = True
+        for m in line[i + 1:]:
+            spent += 1
+            step = _repair(r, pos, m)
+            if step is None:
+                ok = False
+                break
+            pos, done = step
+            tail.append(done)
+            tail_positions.append(pos)
+            if r.is_won(pos):
+                break       # won early: the rest of the line is not needed
+        if ok and r.is_won(pos):
+            line = line[:i] + tail
+            positions = positions[:i + 1] + tail_positions
+        else:
+            i += 1
+    return line
+
+
+def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET) -> list[Move]:
+    """A certified winning line from ``deal``, never longer than ``moves`` (a winning line)."""
+    from .solve import SolverBug, certify
+
+    r = rules(deal.game)
+    start = r.initial(deal)
+    line = list(moves)
+    while True:
+        shorter = delete_moves(r, start, shortcut(r, start, line), budget)
+        if len(shorter) >= len(line):
+            break
+        line = shorter
+    try:
+        certify(deal, line)
+    except SolverBug:
+        return list(moves)
+    return line
+
+
+# --------------------------------------------------------------------------
+# The shortest line (small state spaces: Pyramid)
+# --------------------------------------------------------------------------
+def _pyramid_estimate(pos) -> float:
+    """A lower bound on the moves still needed to clear the pyramid (``inf``: it cannot be).
+
+    Removals: a move removes at most two pyramid cards, so at least
+    ``ceil(left / 2)`` removals remain. Draws (separate moves): a pyramid card
+    whose partners (ranks adding to 13) are all outside the pyramid must be paired
+    with a stock or waste card; reaching the nearest such stock card takes at
+    least as many draws as it lies deep in the stock (a waste card counts 0). The
+    largest of these counts is a lower bound on the draws. A card with no partner
+    left anywhere makes the table lost.
+    """
+    cells = [c for row in pos.pyramid for c in row if c is not None]
+    if not cells:
+        return 0
+    in_pyramid = [0] * 14
+    for c in cells:
+        in_pyramid[c % 13 + 1] += 1
+    near = [None] * 14                     # fewest draws to reach a talon card of each rank
+    for pile in pos.waste:
+        for c in pile:
+            near[c % 13 + 1] = 0
+    for i, c in enumerate(pos.stock):
+        cost = i if pos.stock_top else i // pos.piles + 1
+        rk = c % 13 + 1
+        if near[rk] is None or cost < near[rk]:
+            near[rk] = cost
+    draws = 0
+    for c in cells:
+        rk = c % 13 + 1
+        if rk == 13 or in_pyramid[13 - rk]:
+            continue
+        if near[13 - rk] is None:
+            return float("inf")
+        draws = max(draws, near[13 - rk])
+    return (len(cells) + 1) // 2 + draws
+
+
+def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
+    """``(verdict, moves, nodes)``: a winning line with the fewest moves (``won``),
+    ``lost`` when no line wins, ``unknown`` when ``max_nodes`` positions were expanded first.
+
+    A* over reference-rule positions with :func:`_pyramid_estimate`, which never
+    overstates the moves still needed; a table reached again by a shorter line is
+    searched again, so the first won table taken from the queue is reached by a
+    shortest line.
+    Positions that differ only in the passes used are merged when passes are unlimited.
+    """
+    if deal.game != "pyramid":
+        raise ValueError("shortest lines are offered for Pyramid only (its state is small)")
+    r = rules(deal.game)
+    start = r.initial(deal)
+    unlimited = start.passes is None
+
+    def key(p):
+        return replace(p, passes_used=0) if unlimited else p
+
+    parent = {key(start): None}
+    best_g = {key(start): 0}
+    queue = [(_pyramid_estimate(start), 0, 0, start)]
+    tie = 0
+    nodes = 0
+    while queue:
+        _f, _t, g, pos = heapq.heappop(queue)
+        k = key(pos)
+        if best_g.get(k, g) < g:
+            continue       # a stale queue entry
+        if r.is_won(pos):
+            line = []
+            while parent[k] is not None:
+                k, m = parent[k]
+                line.append(m)
+            return "won", line[::-1], nodes
+        nodes += 1
+        if nodes > max_nodes:
+            return "unknown", [], nodes
+        for m in r.legal_moves(pos):
+            nxt = r.play(pos, m)
+            nk = key(nxt)
+            if nk in best_g and best_g[nk] <= g + 1:
+                continue
+            best_g[nk] = g + 1
+            parent[nk] = (k, m)
+            h = _pyramid_estimate(nxt)
+            if h == float("inf"):
+                continue
+            tie += 1
+            heapq.heappush(queue, (g + 1 + h, tie, g + 1, nxt))
+    return "lost", [], nodes
