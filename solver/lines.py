@@ -146,23 +146,33 @@ def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
 # --------------------------------------------------------------------------
 # The shortest line (small state spaces: Pyramid)
 # --------------------------------------------------------------------------
+def _covers(r1: int, c1: int, r2: int, c2: int) -> bool:
+    """Pyramid cell (r2, c2) lies in the cone below (r1, c1): it must go before (r1, c1) is exposed."""
+    return r2 > r1 and c1 <= c2 <= c1 + (r2 - r1)
+
+
+CELLS = [(r, c) for r in range(1, 8) for c in range(1, r + 1)]
+# for each cell index, the cells it may be removed together with (neither lies in the other's cone)
+COMPATIBLE = [[j for j, (r2, c2) in enumerate(CELLS) if j != i and not _covers(r1, c1, r2, c2)
+               and not _covers(r2, c2, r1, c1)] for i, (r1, c1) in enumerate(CELLS)]
+
+
 def _pyramid_estimate(pos) -> float:
     """A lower bound on the moves still needed to clear the pyramid (``inf``: it cannot be).
 
-    Removals: a move removes at most two pyramid cards, so at least
-    ``ceil(left / 2)`` removals remain. Draws (separate moves): a pyramid card
-    whose partners (ranks adding to 13) are all outside the pyramid must be paired
-    with a stock or waste card; reaching the nearest such stock card takes at
-    least as many draws as it lies deep in the stock (a waste card counts 0). The
-    largest of these counts is a lower bound on the draws. A card with no partner
-    left anywhere makes the table lost.
+    Removals: a King goes alone, and so does a card none of whose pyramid partners
+    (ranks adding to 13, not in its cone or it in theirs, since then both are never
+    exposed together) is left: it is paired with a stock or waste card. Each such
+    card takes a move of its own; the other cards go at most two per move.
+    Draws (moves of another kind): a card that must be paired from the talon
+    needs its nearest talon partner reached, which takes at least as many draws as
+    that card lies deep in the stock (a waste card counts 0); the largest of these
+    counts bounds the draws. A card with no partner left anywhere: the table is lost.
     """
-    cells = [c for row in pos.pyramid for c in row if c is not None]
-    if not cells:
+    flat = [c for row in pos.pyramid for c in row]
+    left = [i for i, c in enumerate(flat) if c is not None]
+    if not left:
         return 0
-    in_pyramid = [0] * 14
-    for c in cells:
-        in_pyramid[c % 13 + 1] += 1
     near = [None] * 14                     # fewest draws to reach a talon card of each rank
     for pile in pos.waste:
         for c in pile:
@@ -172,15 +182,33 @@ def _pyramid_estimate(pos) -> float:
         rk = c % 13 + 1
         if near[rk] is None or cost < near[rk]:
             near[rk] = cost
-    draws = 0
-    for c in cells:
-        rk = c % 13 + 1
-        if rk == 13 or in_pyramid[13 - rk]:
+    alone = draws = 0
+    for i in left:
+        rk = flat[i] % 13 + 1
+        if rk == 13:
+            alone += 1
+            continue
+        if any(flat[j] is not None and flat[j] % 13 + 1 == 13 - rk for j in COMPATIBLE[i]):
             continue
         if near[13 - rk] is None:
             return float("inf")
+        alone += 1
         draws = max(draws, near[13 - rk])
-    return (len(cells) + 1) // 2 + draws
+    return alone + (len(left) - alone + 1) // 2 + draws
+
+
+def _pyramid_choices(moves: list[Move]) -> list[Move]:
+    """The moves worth trying: an exposed pyramid King's removal alone, if there is one.
+
+    Why that keeps lines shortest: the King leaves only by that move, so every
+    winning line contains it; played first instead, every other move of the line
+    stays legal (removing a pyramid card only exposes cards, and touches no talon
+    card), and the line keeps its length.
+    """
+    for m in moves:
+        if m.type == "remove" and len(m.cards) == 1 and m.from_.startswith("p"):
+            return [m]
+    return moves
 
 
 def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
@@ -204,11 +232,12 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
 
     parent = {key(start): None}
     best_g = {key(start): 0}
-    queue = [(_pyramid_estimate(start), 0, 0, start)]
+    queue = [(_pyramid_estimate(start), 0, 0, start)]  # (f, -g, tie, table): deeper first among equals
     tie = 0
     nodes = 0
     while queue:
-        _f, _t, g, pos = heapq.heappop(queue)
+        _f, minus_g, _t, pos = heapq.heappop(queue)
+        g = -minus_g
         k = key(pos)
         if best_g.get(k, g) < g:
             continue       # a stale queue entry
@@ -221,7 +250,7 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
         nodes += 1
         if nodes > max_nodes:
             return "unknown", [], nodes
-        for m in r.legal_moves(pos):
+        for m in _pyramid_choices(r.legal_moves(pos)):
             nxt = r.play(pos, m)
             nk = key(nxt)
             if nk in best_g and best_g[nk] <= g + 1:
@@ -232,5 +261,5 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
             if h == float("inf"):
                 continue
             tie += 1
-            heapq.heappush(queue, (g + 1 + h, tie, g + 1, nxt))
+            heapq.heappush(queue, (g + 1 + h, -(g + 1), tie, nxt))
     return "lost", [], nodes
