@@ -34,15 +34,25 @@ from .moves import Move
 from .registry import rules
 
 DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
-DEFAULT_SHORTEST_NODES = 300_000
+DEFAULT_SHORTEST_NODES = 100_000
+SHORTCUT_WINDOW = 40            # moves ahead a one-move shortcut is looked for
+STOCK_MOVES = ("draw", "redeal", "deal")
+MAX_PASSES = 3                   # rounds of shortcuts + deletions
 
 
-def table_key(r, pos) -> str:
-    """A position as a comparable value, ignoring the seed and the passes used."""
-    d = r.to_deal(pos)
-    d.seed = None
-    d.passes_used = 0
-    return repr(d)
+def table_key(r, pos):
+    """A position as a comparable value, ignoring the seed and the passes used.
+
+    The rules' positions compare by value without the seed; a hashable one (frozen
+    dataclass) is its own key, a mutable one is keyed by its text.
+    """
+    if hasattr(pos, "passes_used"):
+        pos = replace(pos, passes_used=0)
+    try:
+        hash(pos)
+        return pos
+    except TypeError:
+        return repr(pos)
 
 
 def _positions(r, start, moves):
@@ -66,7 +76,14 @@ def shortcut(r, start, moves: list[Move]) -> list[Move]:
             i = j
             continue
         best_j, best = i + 1, moves[i]
+        # A move reaching a later table of the line moves a card the line moves soon
+        # (or is a stock move when the line makes one soon); the others are not tried.
+        soon = moves[i:i + SHORTCUT_WINDOW]
+        cards = {m.card for m in soon} | {c for m in soon for c in m.cards}
+        kinds = {m.type for m in soon}
         for m in r.legal_moves(positions[i]):
+            if m.type not in kinds or not (m.card in cards or set(m.cards) & cards or m.type in STOCK_MOVES):
+                continue
             try:
                 k = last.get(table_key(r, r.play(positions[i], m)), -1)
             except IllegalMove:
@@ -96,27 +113,36 @@ def _repair(r, pos, move: Move):
 
 
 def delete_moves(r, start, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET) -> list[Move]:
-    """Drop single moves while the (repaired) rest still wins; at most ``budget`` replayed moves."""
+    """Drop single moves while the (repaired) rest still wins; at most ``budget`` replayed moves.
+
+    After dropping move ``i``, the replay of move ``i + 1 + t`` is compared with the
+    line's own table after it; once they are equal the rest of the line is known to
+    win from there and the replay stops.
+    """
     line = list(moves)
     positions = _positions(r, start, line)
     i = 0
     spent = 0
     while i < len(line) and spent < budget:
-        pos, tail = positions[i], []
-        tail_positions = []
-        ok = True
-        for m in line[i + 1:]:
+        pos, tail, tail_positions = positions[i], [], []
+        won = False
+        for t, m in enumerate(line[i + 1:]):
             spent += 1
             step = _repair(r, pos, m)
             if step is None:
-                ok = False
                 break
             pos, done = step
             tail.append(done)
             tail_positions.append(pos)
+            if pos == positions[i + 2 + t]:      # back on the line: the rest is unchanged
+                tail += line[i + 2 + t:]
+                tail_positions += positions[i + 3 + t:]
+                won = True
+                break
             if r.is_won(pos):
-                break       # won early: the rest of the line is not needed
-        if ok and r.is_won(pos):
+                won = True                       # won early: the rest of the line is not needed
+                break
+        if won:
             line = line[:i] + tail
             positions = positions[:i + 1] + tail_positions
         else:
@@ -131,7 +157,7 @@ def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
     r = rules(deal.game)
     start = r.initial(deal)
     line = list(moves)
-    while True:
+    for _round in range(MAX_PASSES):
         shorter = delete_moves(r, start, shortcut(r, start, line), budget)
         if len(shorter) >= len(line):
             break
