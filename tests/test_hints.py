@@ -372,3 +372,27 @@ def test_review_command(tmp_path):
     obj = json.loads(run("review", "klondike", "--seed", 2, "--moves", path, "--json").output)
     assert obj["outcome"] == "lost_at" and obj["lost_at"] == losing
     assert obj["losing_move"] == played[losing - 1].to_json()
+
+
+def test_a_mid_game_deal_file_gives_the_same_hint_as_the_moves_played(tmp_path):
+    d, line = won_line("klondike", {"passes": None}, 5)
+    played = line[:30]
+    mid = position_deal(d, played)
+    assert mid.waste or any(mid.foundations)        # a real mid-game table: waste or foundations in use
+    path = tmp_path / "mid.json"
+    path.write_text(json.dumps(deal_to_json(mid)))
+    by_file = json.loads(run("hint", "klondike", "--deal", path, "--json").output)
+    by_moves = json.loads(run("hint", "klondike", "--seed", 5, "--passes", "unlimited", "--played",
+                              " ".join(map(str, played)), "--json").output)
+    for obj in (by_file, by_moves):
+        obj.pop("seconds"), obj.pop("played"), obj.pop("seed", None), obj["deal"].pop("seed", None)
+        obj["deal"].pop("passes_used", None)
+    assert by_file == by_moves and by_file["verdict"] == "won"
+
+
+def test_hint_says_unknown_at_a_limit_and_never_lost():
+    out = run("hint", "klondike", "--seed", 1, "--max-nodes", 1)
+    assert out.exit_code == 0 and "no hint" in out.output and "node_limit" in out.output
+    assert "no winning line" not in out.output
+    obj = json.loads(run("hint", "klondike", "--seed", 1, "--max-nodes", 1, "--json").output)
+    assert obj["verdict"] == "unknown" and obj["moves"] == [] and obj["reason"] == "node_limit"
