@@ -162,6 +162,7 @@ def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
         if len(shorter) >= len(line):
             break
         line = shorter
+    line = shortcut(r, start, line)   # last: no table of the line comes back (no loops)
     try:
         certify(deal, line)
     except SolverBug:

@@ -145,6 +145,21 @@ def test_cleaned_lines_replay_and_are_never_longer(key):
         assert len(cleaned) <= len(line)
 
 
+@pytest.mark.parametrize("key", [k for k in WON_SEEDS if k[0] == "klondike"])
+def test_no_table_comes_back_along_a_cleaned_line(key):
+    """No card moved and moved back, no pass through the stock that ends where it began."""
+    from solver.lines import table_key
+    options, seeds = WON_SEEDS[key]
+    r = rules("klondike")
+    for seed in seeds:
+        d, line = won_line("klondike", options, seed)
+        pos, seen = r.initial(d), []
+        for m in clean_line(d, line):
+            seen.append(table_key(r, pos))
+            pos = r.play(pos, m)
+        assert len(set(seen)) == len(seen)
+
+
 def test_cleaning_cuts_a_pass_that_plays_nothing_and_a_card_moved_back():
     d, line = won_line("klondike", {"passes": None}, 2)
     r = rules("klondike")
@@ -158,6 +173,25 @@ def test_cleaning_cuts_a_pass_that_plays_nothing_and_a_card_moved_back():
     padded = pad + line
     certify(d, padded)
     assert len(clean_line(d, padded)) <= len(line) < len(padded)
+
+
+@pytest.mark.parametrize("options", [{"passes": None}, {"passes": None, "foundation_to_tableau": True}])
+def test_cleaning_cuts_a_card_moved_and_moved_back(options):
+    from solver.lines import table_key
+    d, line = won_line("klondike", options, 2)
+    r = rules("klondike")
+    pos = r.initial(d)
+    for k, m in enumerate(line):
+        for there in r.legal_moves(pos):
+            moved = r.play(pos, there)
+            back = [b for b in r.legal_moves(moved) if table_key(r, r.play(moved, b)) == table_key(r, pos)]
+            if back:
+                padded = line[:k] + [there, back[0]] + line[k:]
+                certify(d, padded)
+                assert len(clean_line(d, padded)) <= len(line)
+                return
+        pos = r.play(pos, m)
+    pytest.fail("no move that can be undone along the line")
 
 
 def test_cleaning_shortens_the_solvers_klondike_lines():
