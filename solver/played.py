@@ -99,29 +99,35 @@ def read_moves_file(path) -> list[Played]:
     except (OSError, UnicodeDecodeError) as err:
         raise PlayedMoveError(f"{path}: cannot read file: {getattr(err, 'strerror', None) or err}") from None
     stripped = text.lstrip()
-    if stripped.startswith("[") or (stripped.startswith("{") and "\n" not in stripped.strip()):
+    if stripped.startswith(("[", "{")):
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as err:
-            raise PlayedMoveError(f"{path}: line {err.lineno} column {err.colno}: malformed JSON: {err.msg}") \
-                from None
+            if stripped.startswith("["):
+                raise PlayedMoveError(f"{path}: line {err.lineno} column {err.colno}: malformed JSON: {err.msg}") \
+                    from None
+            return _json_lines(path, text)      # several objects: JSON Lines
         if isinstance(obj, dict) and isinstance(obj.get("moves"), list):
-            obj = obj["moves"]  # a result object
+            obj = obj["moves"]                  # a result object
+        elif isinstance(obj, dict):
+            obj = [obj]                         # JSON Lines holding one move
         if not isinstance(obj, list):
             raise PlayedMoveError(f"{path}: expected a list of moves")
         return [_json_entry(m, f"{path}: move {i}") for i, m in enumerate(obj, 1)]
-    if stripped.startswith("{"):  # JSON Lines
-        out = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise PlayedMoveError(f"{path}: line {n}: malformed JSON: {err.msg}") from None
-            out.append(_json_entry(obj, f"{path}: line {n}"))
-        return out
     return _text_entries([(f"{path}: line {n}", line) for n, line in enumerate(text.splitlines(), 1)])
+
+
+def _json_lines(path, text: str) -> list[Played]:
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise PlayedMoveError(f"{path}: line {n}: malformed JSON: {err.msg}") from None
+        out.append(_json_entry(obj, f"{path}: line {n}"))
+    return out
 
 
 def _json_entry(obj, where: str) -> Played:

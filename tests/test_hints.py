@@ -430,3 +430,24 @@ def test_hint_says_unknown_at_a_limit_and_never_lost():
     assert "no winning line" not in out.output
     obj = json.loads(run("hint", "klondike", "--seed", 1, "--max-nodes", 1, "--json").output)
     assert obj["verdict"] == "unknown" and obj["moves"] == [] and obj["reason"] == "node_limit"
+
+
+def test_moves_file_forms_and_their_errors(tmp_path):
+    from solver.played import PlayedMoveError, read_moves_file
+    d, line = won_line("klondike", {"passes": None}, 2)
+    result = solve(d).to_json()
+    pretty = tmp_path / "result.json"
+    pretty.write_text(json.dumps(result, indent=2))          # a result object over many lines
+    assert [e.move for e in read_moves_file(pretty)] == solve(d).moves
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps(line[0].to_json()) + "\n")
+    assert [e.move for e in read_moves_file(one)] == [line[0]]
+    for text, fragment in [('[{"type": "draw"},', "line 1 column"),
+                           ('{"type": "draw"}\n{"type": "fly"}\n', "line 2: unknown move type 'fly'"),
+                           ('[{"type": "draw"}, {"type": "move", "card": "ZZ"}]', "move 2: move is missing")]:
+        bad = tmp_path / "bad.json"
+        bad.write_text(text)
+        with pytest.raises(PlayedMoveError, match=fragment):
+            read_moves_file(bad)
+        out = run("review", "klondike", "--seed", 2, "--moves", bad)
+        assert out.exit_code == 2 and fragment in out.output and out.output.count("\n") == 1
