@@ -256,6 +256,17 @@ def test_shortest_gives_unknown_at_its_limit():
 # --------------------------------------------------------------------------
 def losing_game(game, options, seed, extra=40):
     """A winning line's prefix, then the first deviation the solver proves lost, then random legal moves."""
+    key = (game, tuple(sorted(options.items())), seed, extra)
+    if key not in _LOSING_GAMES:
+        _LOSING_GAMES[key] = _make_losing_game(game, options, seed, extra)
+    d, played, losing = _LOSING_GAMES[key]
+    return d.copy(), list(played), losing
+
+
+_LOSING_GAMES: dict = {}
+
+
+def _make_losing_game(game, options, seed, extra):
     r = rules(game)
     d, line = won_line(game, options, seed)
     pos = r.initial(d)
