@@ -341,7 +341,10 @@ def review(game, seed, deal_file, moves_file, max_nodes, time_limit, memory_mb, 
                        f"keeps it winnable (a winning line of {len(rv.better_line)} moves follows from there)")
     else:
         lo = "the start" if not rv.lo else f"move {rv.lo}"
-        if rv.lo is None:
+        if rv.lo is None and rv.hi is not None:
+            click.echo(f"undecided: no line wins after move {rv.hi}, but the solver could not show any "
+                       "earlier table winnable within the limits")
+        elif rv.lo is None:
             click.echo("undecided: the solver could not show that any table of this game was winnable")
         elif rv.hi is None:
             click.echo(f"undecided: winnable after {lo}; no later table was proved lost within the limits")

@@ -173,8 +173,15 @@ def review(deal: Deal, moves: list[Move], *, max_nodes: int | None = None, time_
     lo = 0 if first == "won" else None
     hi = n if last == "lost" else None
     if lo is None:
-        # The deal itself is undecided: look for any winnable table, latest first.
-        lo = next((k for k in range(n - 1, 0, -1) if verdict(k) == "won"), None)
+        # The deal itself is undecided: look for a winnable table, latest first; the lost
+        # tables met on the way move the first known lost one down.
+        for k in range(n - 1, 0, -1):
+            v = verdict(k)
+            if v == "won":
+                lo = k
+                break
+            if v == "lost":
+                hi = k
         if lo is None:
             out.hi = hi
             return out

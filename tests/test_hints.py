@@ -311,16 +311,20 @@ def test_review_of_a_won_game_and_of_a_game_still_winnable():
     assert review(d, line[:30]).outcome == "winnable"
 
 
-def test_review_never_calls_an_undecided_table_lost():
-    d, played, _losing = losing_game("klondike", {}, 2)
-    rv = review(d, played, max_nodes=1)
-    assert all(v.verdict != "lost" or v.nodes <= 1 for v in rv.verdicts.values())
+@pytest.mark.parametrize("max_nodes", [1, 2000])
+def test_review_never_calls_an_undecided_table_lost(max_nodes):
+    d, played, losing = losing_game("klondike", {}, 2)
+    rv = review(d, played, max_nodes=max_nodes)
+    assert rv.outcome in ("undecided", "lost_at")
     if rv.outcome == "lost_at":
-        assert rv.verdicts[rv.hi].verdict == "lost"
-    assert rv.outcome in ("undecided", "lost_at", "lost_from_start")
+        assert rv.lost_at == losing
+    if rv.hi is not None:     # the first table called lost is lost, and not before the real losing move
+        assert rv.hi >= losing and rv.verdicts[rv.hi].verdict == "lost"
+    if rv.lo is not None:
+        assert rv.lo < losing
     for k, v in rv.verdicts.items():
-        if v.verdict == "lost":  # a loss claimed under a tiny limit must be a real one
-            assert solve(position_deal(d, played[:k])).verdict == "lost"
+        if v.verdict == "lost":  # a loss claimed under a small limit must be a real one
+            assert k >= losing and solve(position_deal(d, played[:k])).verdict == "lost"
 
 
 # --------------------------------------------------------------------------
