@@ -3,7 +3,8 @@
 A solver's line wins but may wander: a card moved and later moved back, a card
 moved twice where one move would do, a pass through the stock that plays
 nothing, a move that changes nothing the rest of the line needs. :func:`clean_line`
-removes these with two game-generic steps, repeated until neither helps:
+removes these with two game-generic steps, in up to ``MAX_PASSES`` rounds (until
+neither helps), then a last round of shortcuts so that no table comes back:
 
 * **shortcuts**: along the line's positions ``P0..Pn``, from each ``Pi`` jump to
   the latest ``Pj`` that is the same table as ``Pi`` (a loop: cut it) or that one
@@ -20,8 +21,8 @@ replay it and it wins) and is never longer than the input; if certification
 fails the input line is returned unchanged (and that would be a bug here).
 
 :func:`shortest_line` is an exact A* search over reference-rule positions, for
-games with a small state (Pyramid): a line with the fewest moves, or None when
-the node limit is reached first.
+games with a small state (Pyramid): a line with the fewest moves, ``lost``, or
+``unknown`` when its node limit is reached first.
 """
 
 from __future__ import annotations
@@ -106,8 +107,8 @@ def _repair(r, pos, move: Move):
     if move.type == "draw" and move.cards:
         return _repair(r, pos, Move("draw"))
     for m in r.legal_moves(pos):
-        if m.type == move.type and m.card == move.card and m.cards == move.cards and m.to == move.to \
-                and (m.type != "remove" or sorted(m.cards) == sorted(move.cards)):
+        if m.type == move.type and m.card == move.card and m.to == move.to \
+                and sorted(m.cards) == sorted(move.cards):    # a removal's cards: in zone order
             return r.play(pos, m), m
     return None
 
