@@ -147,7 +147,7 @@ def review_rows(n_games):
     return rows
 
 
-def shortest_rows(n, seeds, to_go=(None, 30)):
+def shortest_rows(n, seeds, to_go=(None, 30, 40)):
     """Pyramid passes=3: the exact shortest search from the deal and from the table ``to_go`` moves
     before the end of the solver's line."""
     rows, done, tried = [], 0, 0
@@ -183,7 +183,9 @@ def main():
     ap.add_argument("--seeds", default="1-50")
     ap.add_argument("--review-games", type=int, default=5)
     ap.add_argument("--shortest", type=int, default=4, help="Pyramid searches for the shortest line")
+    ap.add_argument("--parts", default="hints,review,shortest", help="which measurements to run")
     args = ap.parse_args()
+    parts = args.parts.split(",")
     lo, hi = (int(x) for x in args.seeds.split("-"))
     seeds = list(range(lo, hi + 1))
     for game, options in VARIANTS:   # warm: compile the kernels, first hint
@@ -191,22 +193,25 @@ def main():
 
     out = [f"\n## hints and review, {dt.date.today()}\n",
            f"`python benchmarks/hint_speed.py --seeds {args.seeds} --review-games {args.review_games} "
-           f"--shortest {args.shortest}` (one process, warm; hint = solve + clean at default limits, "
-           f"time limit 10 s)\n",
-           "| variant | deals | won/lost/unknown | hint median s | p90 s | max s | under 1 s | won: median s "
+           f"--shortest {args.shortest} --parts {args.parts}` (one process, warm; hint = solve + clean at "
+           f"default limits, time limit 10 s)\n"]
+    if "hints" in parts:
+        out += ["| variant | deals | won/lost/unknown | hint median s | p90 s | max s | under 1 s | won: median s "
            "| won: under 1 s | clean median s | clean max s | mid-game hint median s | mid-game max s |",
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    rows, lengths = hint_rows(seeds)
-    out += rows
-    out += ["", "Line lengths of won deals (cleaned = what `hint --all` shows):", "",
+        rows, lengths = hint_rows(seeds)
+        out += rows
+        out += ["", "Line lengths of won deals (cleaned = what `hint --all` shows):", "",
             "| variant | won | raw mean | cleaned mean | mean cleaned/raw | worst cleaned/raw | shorter |",
             "|---|---|---|---|---|---|---|"] + lengths
-    out += ["", "Review of ~100-move Klondike games (draw=1, passes=1; a lost deviation after move 40, then "
+    if "review" in parts:
+        out += ["", "Review of ~100-move Klondike games (draw=1, passes=1; a lost deviation after move 40, then "
             "random legal moves; time limit 5 s per table):", "",
             "| seed | moves | losing move | review found | tables solved | solving s | review s |",
             "|---|---|---|---|---|---|---|"] + review_rows(args.review_games)
-    srows, done, tried = shortest_rows(args.shortest, seeds)
-    out += ["", f"Pyramid passes=3 `--shortest` (A*, default node limit): finished {done} of {tried} searches",
+    if "shortest" in parts:
+        srows, done, tried = shortest_rows(args.shortest, seeds)
+        out += ["", f"Pyramid passes=3 `--shortest` (A*, default node limit): finished {done} of {tried} searches",
             "", "| seed | from | raw | cleaned | shortest verdict | shortest length | nodes | seconds |",
             "|---|---|---|---|---|---|---|---|"] + srows
     text = "\n".join(out) + "\n"

@@ -240,14 +240,16 @@ def _show_line(game, table, moves, show):
 @click.option("--all", "show_all", is_flag=True, help="print the whole remaining line")
 @click.option("--show", is_flag=True, help="draw the table after each move printed")
 @click.option("--shortest", is_flag=True, help="pyramid: a line with the fewest moves (exact search)")
+@click.option("--shortest-nodes", type=click.IntRange(1), default=50_000, show_default=True,
+              help="tables the shortest-line search may expand before giving up")
 @click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
               help="solver seconds before giving up")
 @click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @input_errors
-def hint(game, seed, deal_file, moves_file, played, show_all, show, shortest, max_nodes, time_limit, memory_mb,
-         as_json, **options):
+def hint(game, seed, deal_file, moves_file, played, show_all, show, shortest, shortest_nodes, max_nodes, time_limit,
+         memory_mb, as_json, **options):
     """The next move of a winning line from the table reached by the moves played."""
     from .hints import hint as run_hint
     from .notation import readable
@@ -261,7 +263,7 @@ def hint(game, seed, deal_file, moves_file, played, show_all, show, shortest, ma
     tables, moves = _played_moves(d, moves_file, played)
     r = rules(game)
     h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
-                 memory_mb=memory_mb, shortest=shortest)
+                 memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes)
     if as_json:
         click.echo(json.dumps(h.to_json(), ensure_ascii=False))
         return

@@ -35,7 +35,7 @@ from .moves import Move
 from .registry import rules
 
 DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
-DEFAULT_SHORTEST_NODES = 100_000
+DEFAULT_SHORTEST_NODES = 50_000
 SHORTCUT_WINDOW = 40            # moves ahead a one-move shortcut is looked for
 STOCK_MOVES = ("draw", "redeal", "deal")
 MAX_PASSES = 3                   # rounds of shortcuts + deletions
@@ -225,29 +225,63 @@ def _pyramid_estimate(pos) -> float:
     return alone + (len(left) - alone + 1) // 2 + draws
 
 
-def _pyramid_choices(moves: list[Move]) -> list[Move]:
-    """The moves worth trying: an exposed pyramid King's removal alone, if there is one.
+def _pyramid_steps(r, pos, key):
+    """The steps worth trying from ``pos``, as ``(moves, table after them)``.
 
-    Why that keeps lines shortest: the King leaves only by that move, so every
-    winning line contains it; played first instead, every other move of the line
-    stays legal (removing a pyramid card only exposes cards, and touches no talon
-    card), and the line keeps its length.
+    A step is a removal now, or draws (and redeals) followed by a removal that
+    takes a stock or waste card. Any winning line can be rearranged into such
+    steps without growing: a removal of pyramid cards only can move before the
+    draws and redeals preceding it (they do not depend on the pyramid, nor it on
+    them), so the removal that ends a run of draws takes a talon card, and draws
+    after the last removal are never needed. An exposed pyramid King is the only
+    step tried when there is one: every winning line removes it, and removing it
+    first leaves every other move legal and the line as long.
     """
-    for m in moves:
-        if m.type == "remove" and len(m.cards) == 1 and m.from_.startswith("p"):
-            return [m]
-    return moves
+    from .moves import remove
+    from .rules.pyramid import can_redeal, exposed, waste_zones
+
+    in_pyramid = [(c, z) for c, z in exposed(pos) if z.startswith("p")]
+    for c, z in in_pyramid:
+        if c % 13 == 12:
+            m = remove((c, z))
+            return [([m], r.play(pos, m))]
+    steps = [([m], r.play(pos, m)) for m in r.legal_moves(pos) if m.type == "remove"]
+    # Along the run of draws the pyramid stays as it is: only the talon's exposed cards change.
+    prefix, cur, seen = [], pos, {key(pos)}
+    while True:
+        if cur.stock:
+            stock_move = Move("draw")
+        elif can_redeal(cur):
+            stock_move = Move("redeal")
+        else:
+            break
+        cur = r.play(cur, stock_move)
+        prefix = prefix + [stock_move]
+        if key(cur) in seen:        # unlimited passes: the talon came round to where it was
+            break
+        seen.add(key(cur))
+        talon = [(pile[-1], z) for z, pile in zip(waste_zones(cur), cur.waste) if pile]
+        if cur.stock_top and cur.stock:
+            talon.append((cur.stock[0], "stock"))
+        for i, (c, z) in enumerate(talon):
+            pairs = [remove((c, z))] if c % 13 == 12 else []
+            pairs += [remove((c, z), other) for other in in_pyramid + talon[i + 1:]
+                      if c % 13 + other[0] % 13 == 11]
+            for m in pairs:
+                steps.append((prefix + [m], r.play(cur, m)))
+    return steps
 
 
 def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
     """``(verdict, moves, nodes)``: a winning line with the fewest moves (``won``),
-    ``lost`` when no line wins, ``unknown`` when ``max_nodes`` positions were expanded first.
+    ``lost`` when no line wins, ``unknown`` when ``max_nodes`` tables were expanded first.
 
-    A* over reference-rule positions with :func:`_pyramid_estimate`, which never
-    overstates the moves still needed; a table reached again by a shorter line is
-    searched again, so the first won table taken from the queue is reached by a
-    shortest line.
-    Positions that differ only in the passes used are merged when passes are unlimited.
+    A* over reference-rule tables taken after each removal, with the steps of
+    :func:`_pyramid_steps` as edges (cost: their number of moves) and
+    :func:`_pyramid_estimate`, which never overstates the moves still needed. A
+    table reached again by a shorter line is searched again, so the first won
+    table taken from the queue is reached by a shortest line. Tables that differ
+    only in the passes used are merged when passes are unlimited.
     """
     if deal.game != "pyramid":
         raise ValueError("shortest lines are offered for Pyramid only (its state is small)")
@@ -272,22 +306,22 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
         if r.is_won(pos):
             line = []
             while parent[k] is not None:
-                k, m = parent[k]
-                line.append(m)
-            return "won", line[::-1], nodes
+                k, step = parent[k]
+                line[:0] = step
+            return "won", line, nodes
         nodes += 1
         if nodes > max_nodes:
             return "unknown", [], nodes
-        for m in _pyramid_choices(r.legal_moves(pos)):
-            nxt = r.play(pos, m)
+        for step, nxt in _pyramid_steps(r, pos, key):
+            g2 = g + len(step)
             nk = key(nxt)
-            if nk in best_g and best_g[nk] <= g + 1:
+            if nk in best_g and best_g[nk] <= g2:
                 continue
-            best_g[nk] = g + 1
-            parent[nk] = (k, m)
             h = _pyramid_estimate(nxt)
             if h == float("inf"):
                 continue
+            best_g[nk] = g2
+            parent[nk] = (k, step)
             tie += 1
-            heapq.heappush(queue, (g + 1 + h, -(g + 1), tie, nxt))
+            heapq.heappush(queue, (g2 + h, -g2, tie, nxt))
     return "lost", [], nodes
