@@ -194,8 +194,9 @@ def _pyramid_estimate(pos) -> float:
     card takes a move of its own; the other cards go at most two per move.
     Draws (moves of another kind): a card that must be paired from the talon
     needs its nearest talon partner reached, which takes at least as many draws as
-    that card lies deep in the stock (a waste card counts 0); the largest of these
-    counts bounds the draws. A card with no partner left anywhere: the table is lost.
+    that card lies deep in the stock (a waste card counts 0, and so does every card
+    with ``stock_top``, where removing the stock's top card uncovers the next); the
+    largest of these counts bounds the draws. A card with no partner left anywhere: the table is lost.
     """
     flat = [c for row in pos.pyramid for c in row]
     left = [i for i, c in enumerate(flat) if c is not None]
@@ -206,7 +207,9 @@ def _pyramid_estimate(pos) -> float:
         for c in pile:
             near[c % 13 + 1] = 0
     for i, c in enumerate(pos.stock):
-        cost = i if pos.stock_top else i // pos.piles + 1
+        # With stock_top a stock card also comes up when the cards above it are removed
+        # (by removals, which need not be draws), so only 0 is safe there.
+        cost = 0 if pos.stock_top else i // pos.piles + 1
         rk = c % 13 + 1
         if near[rk] is None or cost < near[rk]:
             near[rk] = cost
