@@ -35,7 +35,7 @@ from .moves import Move
 from .registry import rules
 
 DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
-DEFAULT_SHORTEST_NODES = 50_000
+DEFAULT_SHORTEST_NODES = 20_000
 SHORTCUT_WINDOW = 40            # moves ahead a one-move shortcut is looked for
 STOCK_MOVES = ("draw", "redeal", "deal")
 MAX_PASSES = 3                   # rounds of shortcuts + deletions
@@ -181,8 +181,8 @@ def _covers(r1: int, c1: int, r2: int, c2: int) -> bool:
 
 CELLS = [(r, c) for r in range(1, 8) for c in range(1, r + 1)]
 # for each cell index, the cells it may be removed together with (neither lies in the other's cone)
-COMPATIBLE = [[j for j, (r2, c2) in enumerate(CELLS) if j != i and not _covers(r1, c1, r2, c2)
-               and not _covers(r2, c2, r1, c1)] for i, (r1, c1) in enumerate(CELLS)]
+COMPATIBLE = [sum(1 << j for j, (r2, c2) in enumerate(CELLS) if j != i and not _covers(r1, c1, r2, c2)
+                   and not _covers(r2, c2, r1, c1)) for i, (r1, c1) in enumerate(CELLS)]  # bit masks
 
 
 def _pyramid_estimate(pos) -> float:
@@ -202,6 +202,9 @@ def _pyramid_estimate(pos) -> float:
     left = [i for i, c in enumerate(flat) if c is not None]
     if not left:
         return 0
+    cells_of_rank = [0] * 14                # bit mask of the pyramid cells holding each rank
+    for i in left:
+        cells_of_rank[flat[i] % 13 + 1] |= 1 << i
     near = [None] * 14                     # fewest draws to reach a talon card of each rank
     for pile in pos.waste:
         for c in pile:
@@ -219,7 +222,7 @@ def _pyramid_estimate(pos) -> float:
         if rk == 13:
             alone += 1
             continue
-        if any(flat[j] is not None and flat[j] % 13 + 1 == 13 - rk for j in COMPATIBLE[i]):
+        if COMPATIBLE[i] & cells_of_rank[13 - rk]:
             continue
         if near[13 - rk] is None:
             return float("inf")
@@ -228,7 +231,29 @@ def _pyramid_estimate(pos) -> float:
     return alone + (len(left) - alone + 1) // 2 + draws
 
 
-def _pyramid_steps(r, pos, key):
+def _talon_run(r, pos, key):
+    """The run of draws (and redeals) from ``pos``: ``(its moves, [(k, stock, waste,
+    passes_used) after its first k + 1 moves, ...])``. Draws do not look at the
+    pyramid, so the run depends on the talon only, and callers cache it by the talon."""
+    from .rules.pyramid import can_redeal
+
+    moves, tables, cur, seen = [], [], pos, {key(pos)}
+    while True:
+        if cur.stock:
+            stock_move = Move("draw")
+        elif can_redeal(cur):
+            stock_move = Move("redeal")
+        else:
+            return moves, tables
+        cur = r.play(cur, stock_move)
+        if key(cur) in seen:        # unlimited passes: the talon came round to where it was
+            return moves, tables
+        seen.add(key(cur))
+        tables.append((len(moves), cur.stock, cur.waste, cur.passes_used))
+        moves.append(stock_move)
+
+
+def _pyramid_steps(r, pos, key, runs):
     """The steps worth trying from ``pos``, as ``(moves, table after them)``.
 
     A step is a removal now, or draws (and redeals) followed by a removal that
@@ -241,7 +266,7 @@ def _pyramid_steps(r, pos, key):
     first leaves every other move legal and the line as long.
     """
     from .moves import remove
-    from .rules.pyramid import can_redeal, exposed, waste_zones
+    from .rules.pyramid import exposed, waste_zones
 
     in_pyramid = [(c, z) for c, z in exposed(pos) if z.startswith("p")]
     for c, z in in_pyramid:
@@ -249,29 +274,25 @@ def _pyramid_steps(r, pos, key):
             m = remove((c, z))
             return [([m], r.play(pos, m))]
     steps = [([m], r.play(pos, m)) for m in r.legal_moves(pos) if m.type == "remove"]
-    # Along the run of draws the pyramid stays as it is: only the talon's exposed cards change.
-    prefix, cur, seen = [], pos, {key(pos)}
-    while True:
-        if cur.stock:
-            stock_move = Move("draw")
-        elif can_redeal(cur):
-            stock_move = Move("redeal")
-        else:
-            break
-        cur = r.play(cur, stock_move)
-        prefix = prefix + [stock_move]
-        if key(cur) in seen:        # unlimited passes: the talon came round to where it was
-            break
-        seen.add(key(cur))
-        talon = [(pile[-1], z) for z, pile in zip(waste_zones(cur), cur.waste) if pile]
-        if cur.stock_top and cur.stock:
-            talon.append((cur.stock[0], "stock"))
+    talon_key = (pos.stock, pos.waste, pos.passes_used)
+    if talon_key not in runs:
+        runs[talon_key] = _talon_run(r, pos, key)
+    zones = waste_zones(pos)
+    # Along the run the pyramid stays as it is: only the talon's exposed cards change.
+    run_moves, run_tables = runs[talon_key]
+    for k, stock, waste, passes_used in run_tables:
+        talon = [(pile[-1], z) for z, pile in zip(zones, waste) if pile]
+        if pos.stock_top and stock:
+            talon.append((stock[0], "stock"))
+        cur = None
         for i, (c, z) in enumerate(talon):
             pairs = [remove((c, z))] if c % 13 == 12 else []
             pairs += [remove((c, z), other) for other in in_pyramid + talon[i + 1:]
                       if c % 13 + other[0] % 13 == 11]
             for m in pairs:
-                steps.append((prefix + [m], r.play(cur, m)))
+                if cur is None:
+                    cur = replace(pos, stock=stock, waste=waste, passes_used=passes_used)
+                steps.append((run_moves[:k + 1] + [m], r.play(cur, m)))
     return steps
 
 
@@ -297,6 +318,7 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
 
     parent = {key(start): None}
     best_g = {key(start): 0}
+    runs: dict = {}             # talon -> the run of draws from it (see _talon_run)
     queue = [(_pyramid_estimate(start), 0, 0, start)]  # (f, -g, tie, table): deeper first among equals
     tie = 0
     nodes = 0
@@ -315,7 +337,7 @@ def shortest_line(deal: Deal, max_nodes: int = DEFAULT_SHORTEST_NODES):
         nodes += 1
         if nodes > max_nodes:
             return "unknown", [], nodes
-        for step, nxt in _pyramid_steps(r, pos, key):
+        for step, nxt in _pyramid_steps(r, pos, key, runs):
             g2 = g + len(step)
             nk = key(nxt)
             if nk in best_g and best_g[nk] <= g2:
