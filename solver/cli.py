@@ -240,7 +240,7 @@ def _show_line(game, table, moves, show):
 @click.option("--all", "show_all", is_flag=True, help="print the whole remaining line")
 @click.option("--show", is_flag=True, help="draw the table after each move printed")
 @click.option("--shortest", is_flag=True, help="pyramid: a line with the fewest moves (exact search)")
-@click.option("--shortest-nodes", type=click.IntRange(1), default=20_000, show_default=True,
+@click.option("--shortest-nodes", type=click.IntRange(1), default=10_000, show_default=True,
               help="tables the shortest-line search may expand before giving up")
 @click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,

@@ -35,7 +35,7 @@ from .moves import Move
 from .registry import rules
 
 DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
-DEFAULT_SHORTEST_NODES = 20_000
+DEFAULT_SHORTEST_NODES = 10_000
 SHORTCUT_WINDOW = 40            # moves ahead a one-move shortcut is looked for
 STOCK_MOVES = ("draw", "redeal", "deal")
 MAX_PASSES = 3                   # rounds of shortcuts + deletions
