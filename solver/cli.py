@@ -243,3 +243,158 @@ def convert(file, fmt, **options):
     deal = load_any_deal(file)
     deal.options = with_given_options(deal, options)
     click.echo(format_deal(deal, fmt.lower()), nl=False)
+
+
+def _played_moves(deal, moves_file, played):
+    """The played moves given by --moves FILE or --played TEXT, replayed: (tables, moves)."""
+    from .played import parse_played, read_moves_file, replay_played
+
+    if moves_file is not None and played is not None:
+        raise OptionError("give at most one of --moves FILE or --played \"MOVES\"")
+    entries = read_moves_file(moves_file) if moves_file is not None else parse_played(played or "")
+    return replay_played(deal, entries)
+
+
+def _show_line(game, table, moves, show):
+    """Print a numbered line in readable and compact notation, the table after each move if ``show``."""
+    from .notation import readable
+    from .registry import rules
+
+    r = rules(game)
+    for i, m in enumerate(moves, 1):
+        click.echo(f"{i:4}. {readable(m, r.to_deal(table))}   [{m}]")
+        table = r.play(table, m)
+        if show:
+            click.echo(r.render(table))
+            click.echo()
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
+@seed_type_option
+@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (fresh or mid-game)")
+@click.option("--moves", "moves_file", type=click.Path(dir_okay=False),
+              help="the moves played so far (move JSON list / JSON Lines, or compact/readable text)")
+@click.option("--played", help="the moves played so far, e.g. \"7S t3-t5 draw\" (';' between readable moves)")
+@variant_options
+@click.option("--all", "show_all", is_flag=True, help="print the whole remaining line")
+@click.option("--show", is_flag=True, help="draw the table after each move printed")
+@click.option("--shortest", is_flag=True, help="pyramid: a line with the fewest moves (exact search)")
+@click.option("--shortest-nodes", type=click.IntRange(1), default=10_000, show_default=True,
+              help="tables the shortest-line search may expand before giving up")
+@click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
+              help="solver seconds before giving up")
+@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
+@input_errors
+def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, shortest, shortest_nodes, max_nodes,
+         time_limit, memory_mb, as_json, **options):
+    """The next move of a winning line from the table reached by the moves played."""
+    from .hints import hint as run_hint
+    from .notation import readable
+    from .registry import kernels_module, rules
+
+    game = game.lower()
+    d = _deal_for(game, seed, deal_file, options, seed_type.lower())
+    if shortest and game != "pyramid":
+        raise OptionError("--shortest is offered for pyramid only (its positions are few enough)")
+    kernels_module(game)  # a game without a solver: say so before replaying anything
+    tables, moves = _played_moves(d, moves_file, played)
+    r = rules(game)
+    h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
+                 memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes)
+    if as_json:
+        click.echo(json.dumps(h.to_json(), ensure_ascii=False))
+        return
+    what = seed_label(seed, seed_type.lower()) if seed is not None else deal_file
+    click.echo(f"{game} {what}, after {len(moves)} move{'s' if len(moves) != 1 else ''} played:")
+    if show:
+        click.echo(r.render(tables[-1]))
+        click.echo()
+    if r.is_won(tables[-1]):
+        click.echo("the game is won: no move is needed")
+        return
+    if h.verdict == "lost":
+        click.echo("no winning line exists from here (the solver proved it: every line loses)")
+        return
+    if h.verdict == "unknown":
+        click.echo(f"no hint: the solver could not decide this table within its limits ({h.reason}); "
+                   "try a larger --time-limit")
+        return
+    note = ""
+    if h.shortest == "won":
+        note = ", the shortest"
+    elif h.shortest == "unknown":
+        note = "; the shortest line was not found within the node limit"
+    click.echo(f"winnable: a line of {len(h.line)} moves (the solver's raw line: {h.raw_length}{note})")
+    if show_all:
+        _show_line(game, tables[-1], h.line, show)
+    else:
+        m = h.line[0]
+        click.echo(f"next: {readable(m, r.to_deal(tables[-1]))}   [{m}]")
+        if show:
+            click.echo(r.render(r.play(tables[-1], m)))
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
+@seed_type_option
+@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (fresh or mid-game)")
+@click.option("--moves", "moves_file", type=click.Path(dir_okay=False), required=True,
+              help="the moves of the game played (move JSON list / JSON Lines, or compact/readable text)")
+@variant_options
+@click.option("--max-nodes", type=click.IntRange(1), help="solver node limit per table (verdict unknown)")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=5.0, show_default=True,
+              help="solver seconds per table examined")
+@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@input_errors
+def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, memory_mb, as_json, **options):
+    """Find the move that lost a game played, and a move that would have kept it winnable."""
+    from .hints import review as run_review
+    from .notation import readable
+    from .registry import kernels_module, rules
+
+    game = game.lower()
+    d = _deal_for(game, seed, deal_file, options, seed_type.lower())
+    kernels_module(game)
+    tables, moves = _played_moves(d, moves_file, None)
+    rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    if as_json:
+        click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
+        return
+    r = rules(game)
+    n = len(moves)
+    click.echo(f"{game} {f'seed {d.seed}' if d.seed is not None else deal_file}: {n} moves played")
+    if rv.outcome == "won":
+        click.echo("the game was won")
+    elif rv.outcome == "winnable":
+        click.echo("no move lost the game: the table reached can still be won")
+    elif rv.outcome == "lost_from_start":
+        click.echo("the deal could not be won from the start: no move lost it")
+    elif rv.outcome == "lost_at":
+        k = rv.lost_at
+        m = moves[k - 1]
+        click.echo(f"move {k} lost the game: {readable(m, r.to_deal(tables[k - 1]))}   [{m}]")
+        click.echo(f"before it the deal could be won; after it no line wins (proved by the solver)")
+        if rv.better is not None:
+            click.echo(f"instead: {readable(rv.better, r.to_deal(tables[k - 1]))}   [{rv.better}]   "
+                       f"keeps it winnable (a winning line of {len(rv.better_line)} moves follows from there)")
+    else:
+        lo = "the start" if not rv.lo else f"move {rv.lo}"
+        if rv.lo is None and rv.hi is not None:
+            click.echo(f"undecided: no line wins after move {rv.hi}, but the solver could not show any "
+                       "earlier table winnable within the limits")
+        elif rv.lo is None:
+            click.echo("undecided: the solver could not show that any table of this game was winnable")
+        elif rv.hi is None:
+            click.echo(f"undecided: winnable after {lo}; no later table was proved lost within the limits")
+        else:
+            click.echo(f"undecided: the game was lost by one of moves {rv.lo + 1}..{rv.hi} "
+                       f"(the tables between could not be decided within the limits)")
+    undecided = sorted(k for k, v in rv.verdicts.items() if v.verdict == "unknown")
+    if undecided:
+        click.echo(f"tables left undecided by the limits (after move): {', '.join(map(str, undecided))}")

@@ -75,3 +75,17 @@ def test_reverse_order_lists_the_same_moves():
     roots = two_orders(G.encode(deal(4, draw=3, passes=None)))
     n0, n1 = G.moves(roots[0], out0), G.moves(roots[1], out1)
     assert n0 == n1 > 1 and list(out0[:n0]) == list(out1[:n1])[::-1]
+
+
+def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
+    """Pyramid's keys are exact packings: keys differing in any bit are different states."""
+    from solver.engine.table import finish, grown, new_table, visit
+
+    keys, flags = new_table(1024)
+    assert [visit(keys, flags, np.uint64(k), np.uint8(1)) for k in (16, 17, 18, 16 | (1 << 63))] == [2, 2, 2, 2]
+    assert visit(keys, flags, np.uint64(17), np.uint8(1)) == 0     # entered by this search
+    assert visit(keys, flags, np.uint64(17), np.uint8(2)) == 1     # only the other search is inside
+    finish(keys, flags, np.uint64(18))
+    assert visit(keys, flags, np.uint64(18), np.uint8(2)) == 0     # finished: nobody expands it again
+    keys, flags = grown((keys, flags))
+    assert visit(keys, flags, np.uint64(18), np.uint8(4)) == 0 and visit(keys, flags, np.uint64(19), np.uint8(4)) == 2

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
-from .table import MAX_LOAD, MAX_SEARCHES, finish, grown, new_table, visit
+from .table import BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, finish, grown, new_table, visit
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -37,18 +37,18 @@ I32_2D = types.int32[:, ::1]
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, types.uint8[:, ::1], I32_2D, types.int32[::1],
-                  types.int32[::1], types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64,
-                  types.int64, types.uint64),
+                  types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1], types.int64[::1],
+                  types.int64, types.int64, types.uint8),
       cache=True)
-def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table, counters, budget, grow_at,
-         own):
+def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table_keys, table_flags, counters,
+         budget, grow_at, own):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
-            finish(table, keys[depth])
+            finish(table_keys, table_flags, keys[depth])
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED
@@ -68,7 +68,7 @@ def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table, 
             counters[C_DEPTH] = depth + 1
             return WON
         k = key(child)
-        seen = visit(table, k, own)
+        seen = visit(table_keys, table_flags, k, own)
         if seen == 0:
             continue
         if seen == 2:
@@ -121,14 +121,14 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     roots = root.reshape(1, -1) if root.ndim == 1 else root
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
-    max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / 8).bit_length() - 1)
+    max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / BYTES_PER_SLOT).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
     table = new_table(min(initial_slots, max_slots))
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         run.keys[0] = kernels.key(roots[i])
-        if visit(table, run.keys[0], np.uint64(1 << i)) == 2:
+        if visit(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
     live = list(range(len(runs)))
 
@@ -148,8 +148,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 return outcome("unknown", "node_limit")
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
         status = _run(kernels.moves, kernels.apply, kernels.key, kernels.is_won, run.states, run.stack,
-                      run.counts, run.cursor, run.keys, table, run.counters, budget,
-                      int(table.shape[0] * MAX_LOAD) - others, np.uint64(1 << i))
+                      run.counts, run.cursor, run.keys, table[0], table[1], run.counters, budget,
+                      int(table[0].shape[0] * MAX_LOAD) - others, np.uint8(1 << i))
         if status == WON:
             depth = int(run.counters[C_DEPTH])
             return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
@@ -161,7 +161,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 return outcome("lost")
             continue
         if status == GROW:
-            if table.shape[0] * 2 > max_slots:
+            if table[0].shape[0] * 2 > max_slots:
                 return outcome("unknown", "memory")
             table = grown(table)
             continue
