@@ -104,7 +104,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            chunk: int = 20000, initial_slots: int = 1 << 16) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
-    ``root`` may also be a 2-D array of up to three rows: the same position once per move
+    ``root`` may also be a 2-D array of up to seven rows: the same position once per move
     order (the rows differ only in a byte the game's move generator reads to
     order its list). Then one depth-first search per order runs in turns of
     ``chunk`` nodes over one shared table: DFS time on won deals is

@@ -2,7 +2,7 @@
 
 ``keys`` (``uint64``) holds each stored state's 64-bit key (0 = empty slot; a
 key of 0 is stored as 1, a tiny, documented loss); ``flags`` (``uint8``) says
-which of up to three searches (move orders, see ``engine.search``) have
+which of up to seven searches (move orders, see ``engine.search``) have
 entered the state, and whether one of them has finished it. The table only
 grows on request of the Python driver (:func:`grown`), up to the memory bound;
 the engine never evicts, so a state in the table was really seen, which keeps
@@ -21,8 +21,8 @@ import numpy as np
 from numba import njit, types
 
 MAX_LOAD = 0.5  # grow past this fill: probing stays short
-FINISHED = np.uint8(8)   # bits 0-2: search 0, 1, 2 has entered the state
-MAX_SEARCHES = 3
+FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
+MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 
 
@@ -46,7 +46,7 @@ def _slot(keys, key):
 
 @njit(types.int64(types.uint64[::1], types.uint8[::1], types.uint64, types.uint8), cache=True, inline="always")
 def visit(keys, flags, key, own):
-    """Search ``own`` (flag 1, 2 or 4) reaches a state: 2 if the state is new (now
+    """Search ``own`` (flag 1, 2, 4 ... 64) reaches a state: 2 if the state is new (now
     stored), 1 if only other searches have entered it and none has finished it
     (this one expands it too), 0 if it is to be skipped."""
     if key == 0:
