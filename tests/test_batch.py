@@ -210,3 +210,17 @@ def test_resuming_with_other_options_on_the_command_line_is_refused(runner, tmp_
 def test_parse_seeds_merges_ranges():
     assert parse_seeds("1-3,2-5, 9,7-8") == [(1, 5), (7, 9)]
     assert parse_seeds("0") == [(0, 0)]
+
+
+def test_a_row_is_the_formats_result_object_without_its_deal():
+    from solver.batch import make_row
+    limits = {"max_nodes": NODES, "time_limit": None, "memory_mb": 1024.0}
+    for seed in (1, 2, 6):
+        result = solve(deal_from_seed("pyramid", seed, {"passes": 3}), max_nodes=NODES)
+        expected = result.to_json()
+        del expected["deal"]
+        row = make_row(result, limits, lines=True)
+        assert {k: v for k, v in row.items() if k not in ("line_length", "limits")} == expected
+        assert list(row)[:4] == ["game", "options", "seed", "verdict"]
+        assert row["line_length"] == len(result.moves) and row["limits"] == limits
+        assert "moves" not in make_row(result, limits, lines=False)
