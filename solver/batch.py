@@ -188,8 +188,18 @@ class Journal:
     torn: bool            # a torn last line was found (and will be cut off)
 
 
+ROW_START = b'{"game"'
+
+
+def _looks_torn(raw: bytes) -> bool:
+    """The remains of a row cut by a crash: a prefix of a row, or the zero bytes a file
+    system can leave after a power cut. Anything else is not ours to cut off."""
+    frag = raw.strip(b"\0 \t\r")
+    return not frag or frag.startswith(ROW_START) or ROW_START.startswith(frag)
+
+
 def read_journal(path) -> Journal:
-    """Read a journal; a last line without its newline, or that does not parse, is torn."""
+    """Read a journal; a torn last line (see :func:`_looks_torn`) is reported, not read."""
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -200,18 +210,20 @@ def read_journal(path) -> Journal:
     rows, pos, torn = [], 0, False
     lines = data.split(b"\n")
     for number, raw in enumerate(lines, 1):
-        last = number == len(lines)
-        if last:
-            if raw.strip():
-                torn = True          # no newline: the write was cut
-            break
+        if number == len(lines):     # after the last newline
+            if raw and _looks_torn(raw):
+                torn = True          # the write of this line was cut
+                break
+            if not raw:
+                break
         try:
             row = json.loads(raw)
             if not isinstance(row, dict) or not {"game", "seed", "verdict"} <= set(row):
                 raise ValueError("not a result row")
         except ValueError:
-            if number == len(lines) - 1 and not lines[-1].strip():
-                torn = True          # the last line is garbage: cut by a crash
+            is_last = number == len(lines) or number == len(lines) - 1 and not lines[-1].strip(b"\0")
+            if is_last and _looks_torn(raw):
+                torn = True          # the last line is a cut row (and perhaps zero bytes after it)
                 break
             raise BatchError(f"{path} line {number}: not a batch result row (a JSON object with game, "
                              f"seed, verdict)") from None

@@ -224,3 +224,19 @@ def test_a_row_is_the_formats_result_object_without_its_deal():
         assert list(row)[:4] == ["game", "options", "seed", "verdict"]
         assert row["line_length"] == len(result.moves) and row["limits"] == limits
         assert "moves" not in make_row(result, limits, lines=False)
+
+
+def test_a_file_that_is_not_a_journal_is_never_cut(tmp_path):
+    out = tmp_path / "notes.txt"
+    out.write_text("my notes, no newline at the end")
+    with pytest.raises(BatchError, match="notes.txt line 1: not a batch result row"):
+        run_batch("pyramid", "1-3", out=out, jobs=1, progress=False)
+    assert out.read_text() == "my notes, no newline at the end"
+
+
+def test_zero_bytes_after_a_power_cut_count_as_a_torn_line(tmp_path):
+    out = study(tmp_path, "s", "1-4")
+    with open(out, "ab") as fh:
+        fh.write(b'{"game":"pyr\0\0\0\0')
+    journal = read_journal(out)
+    assert journal.torn and len(journal.rows) == 4 and journal.good_bytes < out.stat().st_size
