@@ -435,15 +435,17 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         _check_reachable(scheduler)   # before the journal is touched
     limits = normal_limits({"max_nodes": max_nodes, "time_limit": time_limit, "memory_mb": memory_mb})
     out = check_out_path(out)
-    journal = read_journal(out)
-    done = check_journal(journal, game, options, limits)
-    wanted = _count(ranges)
-    already = sum(1 for s in done if any(lo <= s <= hi for lo, hi in ranges)) if done else 0
-    remaining = wanted - already
+    if out.exists():
+        check_journal(read_journal(out), game, options, limits)   # refuse before touching the file
 
     fh = open(out, "ab")
     try:
         _Lock(fh, out)
+        journal = read_journal(out)   # again, under the lock: what no other run can change now
+        done = check_journal(journal, game, options, limits)
+        wanted = _count(ranges)
+        already = sum(1 for s in done if any(lo <= s <= hi for lo, hi in ranges)) if done else 0
+        remaining = wanted - already
         if journal.torn or fh.tell() != journal.good_bytes:
             fh.truncate(journal.good_bytes)   # drop the torn line before appending after it
             fh.seek(journal.good_bytes)
