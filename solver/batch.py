@@ -399,6 +399,14 @@ class BatchSummary:
     complete: bool
 
 
+def cores() -> int:
+    """The cores this process may run on (all of them unless an affinity mask says less)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 def _todo(ranges, done):
     for lo, hi in ranges:
         seed = lo
@@ -470,12 +478,13 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
 def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jobs, scheduler, progress,
            fixed_chunk, already) -> int:
     """Keep every worker busy with chunks; write each chunk's rows as it comes back."""
+    jobs = jobs or cores()
     if scheduler is not None:
         executor = _Dask(scheduler)
-    elif (jobs or os.cpu_count() or 1) == 1:
+    elif jobs == 1:
         executor = _InProcess()
     else:
-        executor = _Pool(jobs or os.cpu_count())
+        executor = _Pool(jobs)
     bar = None
     finished = queue.SimpleQueue()
     pending = set()   # held here: a Dask future nobody holds is cancelled
