@@ -133,8 +133,9 @@ def main() -> None:
         f"# Win rates\n\nMade by `python scripts/make_results.py` on {dt.date.today()}. A deal is won, lost "
         f"(proved: no line wins) or unknown (the time limit per deal was reached). `win_rate` is won / "
         f"(won + lost) with its 95% Wilson interval; `if_unknown_lost` and `if_unknown_won` bound the rate "
-        f"over all deals whatever the unknown deals are. Seconds are per deal on one core of a shared "
-        f"2-core machine. `win_rates.csv` has the same rows with node percentiles and the command "
+        f"over all deals whatever the unknown deals are. Seconds are wall-clock per deal on one core of a "
+        f"2-core machine shared with other work: the second mode near 10-20 ms in the time plots is "
+        f"time-slicing (those deals have the same node counts as the ~1 ms ones). `win_rates.csv` has the same rows with node percentiles and the command "
         f"of each row.\n\n{render(shown, 'markdown')}\nCommands (one per row, in order):\n\n{commands}\n")
     plot_win_rates(table[["variant"] + list(table.columns[table.columns.get_loc("deals"):])],
                    args.results / "win_rates.png", title="Win rate per variant, seeds "

@@ -20,18 +20,25 @@ def plot_win_rates(summary, path, title: str = "Win rate per variant (95% Wilson
     plt = _pyplot()
     labels = [" ".join(str(summary.iloc[i][c]) for c in summary.columns[:_key_count(summary)])
               for i in range(len(summary))]
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(summary) + 1.4))
+    fig, ax = plt.subplots(figsize=(9, 0.5 * len(summary) + 1.6))
     ys = list(range(len(summary)))[::-1]
     for y, (_, row) in zip(ys, summary.iterrows()):
         if not math.isnan(row["win_rate"]):
             ax.errorbar(100 * row["win_rate"], y, xerr=[[100 * (row["win_rate"] - row["ci95_low"])],
                                                       [100 * (row["ci95_high"] - row["win_rate"])]],
                         fmt="o", color="tab:blue", capsize=4)
+            note = (f"{100 * row['win_rate']:.2f}% [{100 * row['ci95_low']:.2f}, {100 * row['ci95_high']:.2f}]"
+                    f"  n={row['deals']}" + (f", {row['unknown']} unknown" if row["unknown"] else ""))
+            right = row["win_rate"] > 0.5   # the note goes on the side with room
+            ax.annotate(note, (100 * (row["ci95_low"] if right else row["ci95_high"]), y),
+                        xytext=(-6 if right else 6, 4), textcoords="offset points", fontsize=7,
+                        ha="right" if right else "left")
         if row["unknown"]:
-            ax.plot([100 * row["if_unknown_lost"], 100 * row["if_unknown_won"]], [y - 0.2, y - 0.2],
-                    color="tab:gray", linewidth=1)
+            ax.plot([100 * row["if_unknown_lost"], 100 * row["if_unknown_won"]], [y - 0.25, y - 0.25],
+                    color="tab:gray", linewidth=2)
     ax.set_yticks(ys, labels, fontsize=8)
-    ax.set_xlabel("won, % of decided deals (grey: range if the unknown deals were all lost / all won)")
+    ax.set_ylim(-0.7, len(summary) - 0.3)
+    ax.set_xlabel("won, % of decided deals; grey: all deals, unknown counted lost .. won", fontsize=9)
     ax.set_xlim(0, 100)
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(title, fontsize=10)
