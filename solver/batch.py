@@ -397,6 +397,7 @@ class BatchSummary:
     lost: int
     unknown: int
     complete: bool
+    rate: float | None = None   # deals/s from the first group back to the last (start-up left out)
 
 
 def cores() -> int:
@@ -460,9 +461,9 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         counts = {"won": 0, "lost": 0, "unknown": 0}
         for row in journal.rows:
             counts[row["verdict"]] = counts.get(row["verdict"], 0) + 1
-        new = 0
+        new, rate = 0, None
         if remaining:
-            new = _drive(game, options, limits, lines, _todo(ranges, done), remaining, wanted, fh, counts,
+            new, rate = _drive(game, options, limits, lines, _todo(ranges, done), remaining, wanted, fh, counts,
                          jobs, scheduler, progress, chunk, already)
         complete = new == remaining
     finally:
@@ -472,12 +473,13 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         table = csv_path(out)
         write_csv(load_study(out), table)
     return BatchSummary(out, table, len(journal.rows) + new, new, counts["won"], counts["lost"],
-                        counts["unknown"], complete)
+                        counts["unknown"], complete, rate)
 
 
 def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jobs, scheduler, progress,
-           fixed_chunk, already) -> int:
-    """Keep every worker busy with chunks; write each chunk's rows as it comes back."""
+           fixed_chunk, already) -> tuple[int, float | None]:
+    """Keep every worker busy with chunks; write each chunk's rows as it comes back.
+    Returns the deals solved and their rate after the first chunk came back."""
     jobs = jobs or cores()
     if scheduler is not None:
         executor = _Dask(scheduler)
@@ -493,6 +495,7 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
     seconds_sum, seconds_n = 0.0, 0
     exhausted = False
     synced = time.monotonic()
+    first_back, first_size = None, 0
     abort = True
     try:
         while True:
@@ -528,6 +531,8 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
             if time.monotonic() - synced > FSYNC_SECONDS:
                 os.fsync(fh.fileno())   # on disk: a crash of the machine loses at most this long
                 synced = time.monotonic()
+            if first_back is None:
+                first_back, first_size = time.perf_counter(), len(summary)
             new += len(summary)
             for verdict, secs in summary:
                 counts[verdict] += 1
@@ -545,12 +550,14 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
                                     refresh=False)
                 bar.update(len(summary))
         abort = False
+        elapsed = time.perf_counter() - first_back if first_back is not None else 0.0
+        rate = (new - first_size) / elapsed if elapsed > 0 and new > first_size else None
     finally:
         os.fsync(fh.fileno())
         executor.close(abort=abort)
         if bar is not None:
             bar.close()
-    return new
+    return new, rate
 
 
 # --------------------------------------------------------------------------
