@@ -354,7 +354,11 @@ class _Dask:
         self.own = not isinstance(scheduler, Client)
         threads = sum(self.client.nthreads().values())
         if not threads:
-            self.client.wait_for_workers(1, timeout=60)
+            try:
+                self.client.wait_for_workers(1, timeout=60)
+            except (TimeoutError, OSError):
+                self.close()
+                raise BatchError(f"no Dask worker joined the scheduler at {scheduler} within 60 s") from None
             threads = sum(self.client.nthreads().values())
         self.workers = max(1, threads)
 
@@ -525,7 +529,11 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
                     continue
             in_flight -= 1
             pending.discard(fut)
-            text, summary = fut.result()
+            try:
+                text, summary = fut.result()
+            except ImportError as err:   # a cluster worker without this package
+                raise BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver "
+                                 f"on every worker") from None
             fh.write(text.encode())
             fh.flush()   # in the kernel now: a killed process loses nothing written
             if time.monotonic() - synced > FSYNC_SECONDS:
