@@ -398,3 +398,71 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
     undecided = sorted(k for k, v in rv.verdicts.items() if v.verdict == "unknown")
     if undecided:
         click.echo(f"tables left undecided by the limits (after move): {', '.join(map(str, undecided))}")
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seeds", required=True, help="seeds to deal: A-B, N, or a comma list of both (1-10000)")
+@seed_type_option
+@variant_options
+@click.option("--out", required=True, type=click.Path(), help="the study's journal (JSON Lines); the CSV "
+              "table is written next to it (study.jsonl -> study.csv) when every seed is done")
+@click.option("--jobs", type=click.IntRange(1), help="worker processes (default: all cores)")
+@click.option("--scheduler", help="run on the Dask cluster whose scheduler is at this address "
+              "(e.g. tcp://10.0.0.5:8786)")
+@click.option("--max-nodes", type=click.IntRange(1), help="per deal: stop after this many nodes (unknown)")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
+              help="per deal: seconds before giving up (unknown)")
+@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
+              help="per deal: bound on the transposition table")
+@click.option("--lines/--no-lines", default=True, show_default=True,
+              help="keep each won line (moves) and the deal in the journal")
+@click.option("--chunk", type=click.IntRange(1), help="deals per task (default: sized to ~0.2 s of work)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@input_errors
+def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, memory_mb, lines, chunk, quiet,
+          **options):
+    """Solve a range of seeds of GAME into a resumable study (run again to resume)."""
+    from .batch import BatchError, run_batch, stop_on_sigterm
+    from .report import render, summarize
+
+    game = game.lower()
+    opts = collect_options(game, **options)
+    stop_on_sigterm()
+    try:
+        done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,
+                         memory_mb=memory_mb, jobs=jobs, scheduler=scheduler, lines=lines,
+                         progress=not quiet, chunk=chunk, seed_type=seed_type.lower())
+    except BatchError as err:
+        fail(str(err))
+    except KeyboardInterrupt:
+        fail(f"interrupted; the finished deals are in {out}: run the same command to resume", code=130)
+    if done.complete:
+        click.echo(render(summarize(done.table), "table"), nl=False)
+        click.echo(f"{done.new} deals solved now, {done.deals} in the study; table: {done.table}")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--by", "by", multiple=True, help="group by this column (repeat; default: variant), "
+              "e.g. game, variant, reason, time_limit")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "markdown", "json"]), default="table",
+              show_default=True)
+@click.option("--plot", "plot_prefix", type=click.Path(dir_okay=False),
+              help="also write PREFIX-winrate.png and PREFIX-times.png")
+@input_errors
+def report(paths, by, fmt, plot_prefix):
+    """Win rates with 95% intervals and solve-time percentiles of batch studies (journals or CSVs)."""
+    from .batch import BatchError
+    from .report import DEFAULT_BY, load_rows, render, summarize
+
+    try:
+        rows = load_rows(paths)
+        summary = summarize(rows, by=by or DEFAULT_BY)
+        click.echo(render(summary, fmt), nl=False)
+        if plot_prefix:
+            from .plots import plot_solve_times, plot_win_rates
+            plot_win_rates(summary, f"{plot_prefix}-winrate.png")
+            plot_solve_times(rows, f"{plot_prefix}-times.png", by=(by or DEFAULT_BY)[0])
+    except BatchError as err:
+        fail(str(err))
