@@ -306,6 +306,35 @@ def test_each_reduction_keeps_the_verdicts_on_midgame_positions(switched_off):
     assert verdicts == {"won", "lost"}
 
 
+_LIMITED = []
+
+
+def _limited_midgame():
+    """The midgame positions with limited passes: two passes (none or one used) and one."""
+    if not _LIMITED:
+        for k, (deal, _) in enumerate(_midgame()):
+            passes, used = ((2, k % 2), (1, 0))[k % 3 == 2]
+            deal = deal.copy()
+            deal.options, deal.passes_used = {"passes": passes}, used
+            _LIMITED.append((deal, search(G.KERNELS, G.encode(deal), max_nodes=100_000)))
+    return _LIMITED
+
+
+@pytest.mark.parametrize("switched_off", REDUCTIONS)
+def test_each_reduction_keeps_the_verdicts_with_limited_passes(switched_off):
+    verdicts = set()
+    reduce = G.REDUCE_ALL & ~switched_off
+    for deal, full in _limited_midgame():
+        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=100_000)
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, deal_to_json(deal)
+            verdicts.add(full.verdict)
+        for result, r in ((full, G.REDUCE_ALL), (less, reduce)):
+            if result.verdict == "won":
+                certify(deal, G.decode_line(deal, result.line, r))
+    assert verdicts == {"won", "lost"}
+
+
 _FULL = {}
 
 
