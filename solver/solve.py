@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .deals import Deal, deal_to_json
+from .engine.restarts import search_with_restarts
 from .engine.search import search
 from .moves import Move
 from .registry import kernels_module, rules
@@ -42,8 +43,12 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
           memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
     """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed."""
     game = kernels_module(deal.game)
-    outcome = search(game.KERNELS, game.encode(deal), max_nodes=max_nodes, time_limit=time_limit,
-                     memory_mb=memory_mb, **search_options)
+    if hasattr(game, "encode_roots"):  # several move orders, searched in turns (engine/restarts.py)
+        outcome = search_with_restarts(game.KERNELS, game.encode_roots(deal), max_nodes=max_nodes,
+                                       time_limit=time_limit, memory_mb=memory_mb, **search_options)
+    else:
+        outcome = search(game.KERNELS, game.encode(deal), max_nodes=max_nodes, time_limit=time_limit,
+                         memory_mb=memory_mb, **search_options)
     moves: list[Move] = []
     if outcome.verdict == "won":
         moves = game.decode_line(deal, outcome.line)

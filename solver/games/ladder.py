@@ -5,7 +5,8 @@ Two decks: both copies of a card share one value 0..51 and are interchangeable.
 State layout (``uint8``, :data:`STATE_SIZE` bytes)::
 
     PASSES (0 = unlimited), PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE,
-    PEND_KIND, PEND_Y   the constraint a stepping stone leaves (bytes 8-11 unused)
+    PEND_KIND, PEND_Y   the constraint a stepping stone leaves
+    ORDER               the order moves() lists moves in (bytes 9-11 unused)
     FOUND[8]    per suit s (C D H S): FOUND[2s] >= FOUND[2s+1], the heights of
                 the suit's two foundations (0 = not started)
     LEN[8]      pile lengths
@@ -150,6 +151,7 @@ from ..moves import Move
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
 PEND_KIND, PEND_Y = 6, 7   # the constraint a stepping stone leaves on the next move (REDUCE_STONE)
+ORDER = 8            # which move order moves() lists in (only an order; see ROOT_ORDERS)
 FOUND = 12           # 8 bytes: FOUND[2s] >= FOUND[2s + 1], suit s's foundation heights
 LEN = 20             # 8 pile lengths
 TALON, TALON_CAP = 28, 43
@@ -161,6 +163,10 @@ MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE = 1, 2, 4, 8, 16
 REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE
+
+# move orders (ORDER): the search runs the deal under each in turn (engine/restarts.py)
+ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST = 0, 1, 2
+ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16 | forced << 17
 SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
@@ -518,7 +524,21 @@ def _move_label(s, m):
         c = s[LADDER + s[LADDER_LEN] - 1]
     else:
         c = s[PILES + src * PILE_CAP + index]
-    return _label(src, dst, np.int64(c))
+    c = np.int64(c)
+    order = s[ORDER]
+    if order == ORDER_FOUNDATION_FIRST:
+        return _label(src, dst, c)
+    # ladder moves first (it is the pile nothing can be rearranged in), then the
+    # other foundation moves by rank, then tails and talon cards to piles by rank,
+    # low ranks first or high ranks first
+    r = c % 13
+    if src == SRC_LADDER:
+        return r if dst == DST_FOUND else 16 + r
+    if dst == DST_FOUND:
+        return 32 + r
+    if order == ORDER_LADDER_HIGH_FIRST:
+        r = 12 - r
+    return (192 if src == SRC_TALON else 128) + r
 
 
 @njit(inline="always")
@@ -789,6 +809,16 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
     s[REDUCE] = reduce
     return s
+
+
+def encode_roots(deal: Deal) -> list[np.ndarray]:
+    """The deal's state under each of :data:`ROOT_ORDERS` (for engine/restarts.py)."""
+    roots = []
+    for order in ROOT_ORDERS:
+        s = encode(deal)
+        s[ORDER] = order
+        roots.append(s)
+    return roots
 
 
 def _fits(pile: list[int], c: int) -> bool:
