@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
+from solver.engine.restarts import search_with_restarts
 from solver.engine.search import search
 from solver.games import ladder as G
 from solver.rules import ladder as R
@@ -360,3 +361,44 @@ def test_each_reduction_keeps_the_verdicts_on_deals(switched_off):
         if less.verdict == "won":
             certify(deal, G.decode_line(deal, less.line, reduce))
     assert decided >= 5
+
+
+# ---------------------------------------------------------------------------
+# Move orders and restarts (engine/restarts.py)
+# ---------------------------------------------------------------------------
+def test_move_orders_list_the_same_moves():
+    """An order only sorts the moves: along playouts every order lists the same set."""
+    rng = random.Random(9)
+    for seed in (1, 2, 3):
+        roots = G.encode_roots(deal_from_seed("ladder", seed))
+        state = roots[0]
+        for _ in range(200):
+            lists = []
+            for order in G.ROOT_ORDERS:
+                s = state.copy()
+                s[G.ORDER] = order
+                lists.append(kernel_moves(s))
+            assert all(sorted(ms) == sorted(lists[0]) for ms in lists), seed
+            if not lists[0]:
+                break
+            G.apply(state, np.int32(rng.choice(lists[0])))
+
+
+def test_restarts_with_tiny_budgets_keep_the_verdicts():
+    """Many restarts (budgets from 20 nodes up) give the verdict of one plain search."""
+    verdicts = set()
+    for options in VARIANTS:
+        for deal in small_positions(options, 10, seed=53):
+            plain = search(G.KERNELS, G.encode(deal))
+            turns = search_with_restarts(G.KERNELS, G.encode_roots(deal), budget=20, growth=2)
+            assert turns.verdict == plain.verdict, deal_to_json(deal)
+            if turns.verdict == "won":
+                certify(deal, G.decode_line(deal, turns.line))
+            verdicts.add(turns.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+def test_restarts_report_limits_as_unknown():
+    deal = deal_from_seed("ladder", 12)
+    out = search_with_restarts(G.KERNELS, G.encode_roots(deal), max_nodes=5000, budget=1000)
+    assert (out.verdict, out.reason) == ("unknown", "node_limit") and out.nodes == 5000
