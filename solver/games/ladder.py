@@ -165,8 +165,8 @@ REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE = 1, 2, 4, 
 REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE
 
 # move orders (ORDER): the search runs the deal under each in turn (engine/restarts.py)
-ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST = 0, 1, 2
-ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST)
+ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED = 0, 1, 2, 3
+ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16 | forced << 17
 SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
@@ -538,6 +538,9 @@ def _move_label(s, m):
         return 32 + r
     if order == ORDER_LADDER_HIGH_FIRST:
         r = 12 - r
+    elif order == ORDER_LADDER_SCRAMBLED:
+        # within a kind, cards in a fixed pseudo-random order (other deals fall to it)
+        r = np.int64(_mix(np.uint64(c * 8 + order)) % np.uint64(13))
     return (192 if src == SRC_TALON else 128) + r
 
 
