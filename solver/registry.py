@@ -16,7 +16,7 @@ GAME_MODULES: dict[str, str | None] = {
     "klondike": "solver.games.klondike",
     "pyramid": "solver.games.pyramid",
     "twenty": "solver.games.twenty",
-    "ladder": None,
+    "ladder": "solver.games.ladder",
 }
 
 

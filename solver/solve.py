@@ -44,12 +44,11 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
           memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
     """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed."""
     game = kernels_module(deal.game)
-    root = game.encode(deal)
-    orders = getattr(game, "MOVE_ORDERS", 1)
-    if orders > 1:
-        # one search per move order, in turns, sharing one table (see engine.search)
-        root = np.repeat(root[None, :], orders, axis=0)
-        root[:, game.ORDER] = np.arange(orders)
+    if hasattr(game, "encode_roots"):
+        # several move orders, searched in turns over one table (see engine.search)
+        root = np.stack(game.encode_roots(deal))
+    else:
+        root = game.encode(deal)
     outcome = search(game.KERNELS, root, max_nodes=max_nodes, time_limit=time_limit,
                      memory_mb=memory_mb, **search_options)
     moves: list[Move] = []

@@ -85,8 +85,7 @@ DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
 PILES, PILE_CAP = 48, 20
 REDUCE = 62          # bit flags of reductions in force (tests switch them off)
-ORDER = 63           # 1: list the moves in reverse (a second move order, see MOVE_ORDERS)
-MOVE_ORDERS = 2      # solve() runs one search per order in turns, sharing one table
+ORDER = 63           # 1: list the moves in reverse (a second move order, see encode_roots)
 STATE_SIZE = PILES + 7 * PILE_CAP  # 188
 MAX_MOVES = 320
 
@@ -496,6 +495,16 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
     s[REDUCE] = reduce
     return s
+
+
+def encode_roots(deal: Deal) -> list[np.ndarray]:
+    """The deal once per move order: moves listed as generated, and reversed.
+    ``solve`` searches them in turns over one table (see ``engine.search``): the
+    time to find a win is heavy-tailed, and the two orders are slow on
+    different deals."""
+    roots = [encode(deal), encode(deal)]
+    roots[1][ORDER] = 1
+    return roots
 
 
 def expand(s: np.ndarray, m: int) -> list[Move]:

@@ -1,0 +1,403 @@
+"""Ladder kernels against the reference rules: moves, brute force, reductions, certification.
+
+* With every reduction off, the kernel's moves are exactly the reference rules'
+  legal moves (up to the documented pointless moves into a second empty pile),
+  along random playouts.
+* On small positions (few cards off the foundations), the solver's verdict
+  equals a brute-force search of every reachable position with the reference
+  rules; both verdicts occur.
+* Verdicts with all reductions agree with each reduction switched off.
+* Every won line found here is replayed with the reference rules (``certify``);
+  200 seeds of each variant are certified in ``tests/test_certification.py``.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
+from solver.engine.search import search
+from solver.games import ladder as G
+from solver.rules import ladder as R
+from solver.solve import certify
+from tests.helpers import cards as cards_
+
+VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
+REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE]
+
+
+def kernel_moves(state):
+    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
+    n = G.moves(state, out)
+    return [int(m) for m in out[:n]]
+
+
+def pointless(pos, move) -> bool:
+    """Reference moves the kernels drop on purpose: into any empty pile but the first."""
+    if move.type != "move" or not move.to.startswith("t") or pos.tableau[int(move.to[1:]) - 1]:
+        return False
+    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
+    return int(move.to[1:]) - 1 != first_empty
+
+
+def _key(move):
+    """Compare draws by type only: the kernel lists the card, the rules do not."""
+    obj = move.to_json()
+    obj.pop("cards", None)
+    return repr(obj)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_unreduced_kernel_moves_are_the_reference_moves(options):
+    rng = random.Random(5)
+    for seed in range(1, 7):
+        deal = deal_from_seed("ladder", seed, options)
+        state = G.encode(deal, reduce=0)
+        pos = R.initial(deal)
+        found = [list(f) for f in deal.foundations]
+        for _ in range(150):
+            ours = {}
+            for m in kernel_moves(state):
+                (move,) = G.expand(state, m, [list(f) for f in found])
+                assert _key(move) not in ours, "a move listed twice"
+                ours[_key(move)] = m
+            ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
+            assert set(ours) == {_key(mv) for mv in ref}, \
+                f"seed {seed}: kernel and rules disagree at {deal_to_json(R.to_deal(pos))}"
+            if not ref:
+                break
+            # prefer moves to the foundations now and then, so that playouts get somewhere
+            up = [mv for mv in ref if mv.type == "move" and mv.to.startswith("f")]
+            move = rng.choice(up if up and rng.random() < 0.6 else ref)
+            pos = R.play(pos, move)
+            (kernel_move,) = G.expand(state, ours[_key(move)], found)  # updates found
+            assert _key(kernel_move) == _key(move)
+            G.apply(state, np.int32(ours[_key(move)]))
+            assert G.is_won(state) == R.is_won(pos)
+            assert found == [list(f) for f in pos.foundations]
+
+
+# ---------------------------------------------------------------------------
+# Small positions: brute force with the reference rules
+# ---------------------------------------------------------------------------
+def small_position(rng, options, cards_left):
+    """A random mid-game position with only ``cards_left`` cards off the foundations
+    (two decks: two foundations per suit)."""
+    heights = [13] * 8               # foundation f holds suit f // 2
+    # cards of one colour never build on each other: few places, so some positions are lost
+    suits = rng.choice([[0, 3], [1, 2], rng.sample(range(4), 3), list(range(4))])
+    while sum(13 - h for h in heights) < cards_left:
+        s = rng.choice(suits)
+        f = 2 * s + (heights[2 * s] < heights[2 * s + 1])  # keep the suit's two heights close
+        if heights[f] > 0:
+            heights[f] -= 1
+    loose = [(f // 2) * 13 + r for f in range(8) for r in range(heights[f], 13)]
+    rng.shuffle(loose)
+    n_ladder = rng.randint(1, 3)
+    n_stock = rng.randint(0, 3)
+    n_waste = rng.randint(0, 3)   # cards under the waste top come back only as the ones above go
+    ladder, stock = loose[:n_ladder], loose[n_ladder:n_ladder + n_stock]
+    waste = loose[n_ladder + n_stock:n_ladder + n_stock + n_waste]
+    rest = loose[n_ladder + n_stock + n_waste:]
+    passes = options["passes"]
+    passes_used = 0 if passes is None else rng.randint(0, passes - 1)  # often no redeal left
+    tableau = [[] for _ in range(8)]
+    width = rng.choice([7, 8, 8])  # fewer piles leave empty piles; eight fill them all
+    if rng.random() < 0.5:
+        rest.sort(key=lambda c: c % 13)  # dealt round the piles: high cards on low ones
+    for k, c in enumerate(rest):
+        tableau[k % width].append(c)
+    return Deal(game="ladder", options=dict(options), tableau=tableau, ladder=ladder, stock=stock,
+                waste=waste, passes_used=passes_used,
+                foundations=[[(f // 2) * 13 + r for r in range(heights[f])] for f in range(8)])
+
+
+def brute_force_wins(deal) -> bool:
+    limited = deal.options["passes"] is not None
+
+    def canon(pos):
+        return (tuple(sorted(pos.tableau)), pos.ladder, pos.stock, pos.waste,
+                tuple(sorted(pos.foundations)), pos.passes_used if limited else 0)
+
+    start = R.initial(deal)
+    seen = {canon(start)}
+    todo = [start]
+    while todo:
+        pos = todo.pop()
+        if R.is_won(pos):
+            return True
+        for move in R.legal_moves(pos):
+            nxt = R.play(pos, move)
+            k = canon(nxt)
+            if k not in seen:
+                seen.add(k)
+                todo.append(nxt)
+    return False
+
+
+def small_positions(options, count, seed):
+    rng = random.Random(seed)
+    return [small_position(rng, options, cards_left=rng.randint(17, 21)) for _ in range(count)]
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_verdicts_match_brute_force_on_small_positions(options):
+    verdicts = set()
+    for deal in small_positions(options, 25, seed=11):
+        result = search(G.KERNELS, G.encode(deal))
+        truth = brute_force_wins(deal)
+        assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
+        if truth:
+            certify(deal, G.decode_line(deal, result.line))
+        verdicts.add(result.verdict)
+    assert verdicts == {"won", "lost"}  # the sample exercises both answers
+
+
+def test_a_card_is_safe_only_when_both_copies_below_of_its_own_suit_are_up():
+    """Two decks: 6H on t1 fits the hearts foundation at 5H, and both black 5s are up,
+    but the second 5H lies on the ladder under the other 6H. Playing the t1 6H up
+    first leaves the ladder 6H nowhere to go (no black 7, no empty pile): lost. The
+    win plays the ladder 6H onto 5H, then 5H onto 4H, then the t1 6H."""
+    full = [list(range(s * 13, s * 13 + 13)) for s in (0, 0, 3, 3)]
+    diamonds = [list(range(13, 13 + 11))] * 2
+    deal = Deal(game="ladder", options={"passes": None},
+                tableau=[cards_(p) for p in ("KH KH 6H", "7H 7H", "8H 8H", "9H 9H", "TH TH", "JH JH",
+                                             "QH QH", "QD QD KD KD")],
+                ladder=cards_("5H 6H"), stock=[],
+                foundations=full[:2] + [list(f) for f in diamonds] + [cards_("AH 2H 3H 4H 5H"), cards_("AH 2H 3H 4H")] + full[2:])
+    state = G.encode(deal)
+    assert len(kernel_moves(state)) > 1  # the t1 6H is not forced up
+    result = search(G.KERNELS, state)
+    assert result.verdict == "won"
+    certify(deal, G.decode_line(deal, result.line))
+
+
+# A won position (from seed 116, cards exchanged, then shrunk) once judged lost: the
+# macro that uncovers a card for the foundation moved the tail above it into the
+# pending empty pile without counting that as a use of the pile.
+REGRESSION_WON = [{"game": "ladder", "options": {"passes": None}, "seed": 116, "tableau": [["KS", "QD", "JS", "TH", "9S", "8D", "7S", "6D", "5S", "3S"], ["6D", "5S", "4D", "3S"], ["QH"], ["KD", "QS", "JH"], ["KD", "QS", "JD", "TS"], ["7D"], ["JD", "9D", "8S", "7D", "6S", "4S"], ["TS", "9D", "8D", "6S", "4S"]], "ladder": ["8S", "2S", "7S", "2S", "KH", "5D", "QD", "TD"], "stock": ["JS", "KH", "KS", "TD"], "waste": ["9S", "QH"], "foundations": [["AS"], ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AD", "2D", "3D", "4D", "5D"], ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AD", "2D", "3D"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"], ["AS"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"]], "passes_used": 12}]
+
+
+@pytest.mark.parametrize("obj", REGRESSION_WON)
+def test_regression_positions_are_won(obj):
+    deal = deal_from_json(obj)
+    result = search(G.KERNELS, G.encode(deal), max_nodes=300_000)
+    assert result.verdict == "won"
+    certify(deal, G.decode_line(deal, result.line))
+
+
+def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
+    deal = deal_from_seed("ladder", 3)
+    state = G.encode(deal)
+    for _ in range(100):  # play the first move until a talon card can go onto a pile
+        ms = kernel_moves(state)
+        stones = [m for m in ms if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8]
+        G.apply(state, np.int32(stones[0] if stones else ms[0]))
+        if stones:
+            break
+    assert state[G.PEND_KIND] == G.K_STONE
+    a = int(state[G.PEND_Y]) - 1
+    b = next(i for i in range(8) if i != a and state[G.LEN + i] != state[G.LEN + a])
+
+    def swapped(s, i, j):
+        s = s.copy()
+        pi = s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP].copy()
+        s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP] = \
+            s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP]
+        s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP] = pi
+        s[G.LEN + i], s[G.LEN + j] = s[G.LEN + j], s[G.LEN + i]
+        if s[G.PEND_Y] == i + 1:
+            s[G.PEND_Y] = j + 1
+        elif s[G.PEND_Y] == j + 1:
+            s[G.PEND_Y] = i + 1
+        return s
+
+    moved = swapped(state, a, b)
+    assert G.key(moved) == G.key(state)        # piles in another order: the same position
+    stale = moved.copy()
+    stale[G.PEND_Y] = a + 1                    # the mark left behind on the other pile
+    assert G.key(stale) != G.key(state)
+
+
+# ---------------------------------------------------------------------------
+# Each reduction keeps the verdicts
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("switched_off", REDUCTIONS)
+def test_each_reduction_keeps_the_verdicts_on_small_positions(switched_off):
+    verdicts = set()
+    for options in VARIANTS:
+        for deal in small_positions(options, 25, seed=37):
+            full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL))
+            less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~switched_off))
+            assert full.verdict == less.verdict, deal_to_json(deal)
+            for result, reduce in ((full, G.REDUCE_ALL), (less, G.REDUCE_ALL & ~switched_off)):
+                if result.verdict == "won":
+                    certify(deal, G.decode_line(deal, result.line, reduce))
+            verdicts.add(full.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+def perturbed(deal, rng, swaps):
+    """``deal`` with ``swaps`` pairs of tableau or ladder cards exchanged."""
+    deal = deal.copy()
+    spots = [(p, k) for p in deal.tableau + [deal.ladder] for k in range(len(p))]
+    for _ in range(swaps):
+        (a, i), (b, j) = rng.sample(spots, 2)
+        a[i], b[j] = b[j], a[i]
+    return deal
+
+
+# (seed, fraction of the won line played, rng seed, card swaps): the first 36 mix won
+# and lost positions; the last one is lost and once exposed a pending-use rule that
+# forgot that putting a card onto the exposed pile is a use
+MIDGAME = [(seed, cut, seed * 100 + int(cut * 10) * 10 + k, 4)
+           for seed in (8, 15, 30, 31, 35, 36) for cut in (0.6, 0.8) for k in range(3)]
+MIDGAME += [(19, 0.75, 19753, 6)]
+
+
+def midgame_positions():
+    """Positions part way along won lines of real deals, with a few cards exchanged:
+    realistic tableaus (tails, junk, empty piles) of which some are lost."""
+    out, lines = [], {}
+    for seed, cut, rng_seed, swaps in MIDGAME:
+        deal = deal_from_seed("ladder", seed)
+        if seed not in lines:
+            lines[seed] = G.decode_line(deal, search(G.KERNELS, G.encode(deal), max_nodes=20_000).line)
+        pos = R.initial(deal)
+        for move in lines[seed][:int(len(lines[seed]) * cut)]:
+            pos = R.play(pos, move)
+        out.append(perturbed(R.to_deal(pos), random.Random(rng_seed), swaps))
+    return out
+
+
+_MIDGAME = []
+
+
+def _midgame():
+    if not _MIDGAME:
+        for deal in midgame_positions():
+            _MIDGAME.append((deal, search(G.KERNELS, G.encode(deal), max_nodes=100_000)))
+    return _MIDGAME
+
+
+def test_midgame_verdicts_match_a_lightly_reduced_search():
+    """Against stock macro moves and safe moves only (the simplest reductions)."""
+    verdicts = set()
+    for deal, full in _midgame():
+        plain = search(G.KERNELS, G.encode(deal, G.REDUCE_MACRO | G.REDUCE_SAFE), max_nodes=100_000)
+        if "unknown" not in (full.verdict, plain.verdict):
+            assert full.verdict == plain.verdict, deal_to_json(deal)
+            verdicts.add(full.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+@pytest.mark.parametrize("switched_off", REDUCTIONS)
+def test_each_reduction_keeps_the_verdicts_on_midgame_positions(switched_off):
+    verdicts = set()
+    reduce = G.REDUCE_ALL & ~switched_off
+    for deal, full in _midgame():
+        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=100_000)
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, deal_to_json(deal)
+            verdicts.add(full.verdict)
+        if less.verdict == "won":
+            certify(deal, G.decode_line(deal, less.line, reduce))
+    assert verdicts == {"won", "lost"}
+
+
+_LIMITED = []
+
+
+def _limited_midgame():
+    """The midgame positions with limited passes: two passes (none or one used) and one."""
+    if not _LIMITED:
+        for k, (deal, _) in enumerate(_midgame()):
+            passes, used = ((2, k % 2), (1, 0))[k % 3 == 2]
+            deal = deal.copy()
+            deal.options, deal.passes_used = {"passes": passes}, used
+            _LIMITED.append((deal, search(G.KERNELS, G.encode(deal), max_nodes=100_000)))
+    return _LIMITED
+
+
+@pytest.mark.parametrize("switched_off", REDUCTIONS)
+def test_each_reduction_keeps_the_verdicts_with_limited_passes(switched_off):
+    verdicts = set()
+    reduce = G.REDUCE_ALL & ~switched_off
+    for deal, full in _limited_midgame():
+        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=100_000)
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, deal_to_json(deal)
+            verdicts.add(full.verdict)
+        for result, r in ((full, G.REDUCE_ALL), (less, reduce)):
+            if result.verdict == "won":
+                certify(deal, G.decode_line(deal, result.line, r))
+    assert verdicts == {"won", "lost"}
+
+
+_FULL = {}
+
+
+def _full_verdict(seed):
+    """The all-reductions search of a deal (shared by the parametrized test below)."""
+    if seed not in _FULL:
+        deal = deal_from_seed("ladder", seed)
+        _FULL[seed] = (deal, search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=10_000))
+    return _FULL[seed]
+
+
+@pytest.mark.parametrize("switched_off", REDUCTIONS)
+def test_each_reduction_keeps_the_verdicts_on_deals(switched_off):
+    """Seeds 1..50, default options (limited passes: see the small positions above)."""
+    decided = 0
+    reduce = G.REDUCE_ALL & ~switched_off
+    for seed in range(1, 51):
+        deal, full = _full_verdict(seed)
+        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=10_000)
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, f"seed {seed}"
+            decided += 1
+        if less.verdict == "won":
+            certify(deal, G.decode_line(deal, less.line, reduce))
+    assert decided >= 5
+
+
+# ---------------------------------------------------------------------------
+# Move orders, searched in turns over one table (engine/search.py)
+# ---------------------------------------------------------------------------
+def test_move_orders_list_the_same_moves():
+    """An order only sorts the moves: along playouts every order lists the same set."""
+    rng = random.Random(9)
+    for seed in (1, 2, 3):
+        roots = G.encode_roots(deal_from_seed("ladder", seed))
+        state = roots[0]
+        for _ in range(200):
+            lists = []
+            for order in G.ROOT_ORDERS:
+                s = state.copy()
+                s[G.ORDER] = order
+                lists.append(kernel_moves(s))
+            assert all(sorted(ms) == sorted(lists[0]) for ms in lists), seed
+            if not lists[0]:
+                break
+            G.apply(state, np.int32(rng.choice(lists[0])))
+
+
+def test_move_orders_in_turns_keep_the_verdicts():
+    """Four orders taking turns of a few nodes over one table give the verdict of one plain search."""
+    verdicts = set()
+    for options in VARIANTS:
+        for deal in small_positions(options, 10, seed=53):
+            plain = search(G.KERNELS, G.encode(deal))
+            turns = search(G.KERNELS, np.stack(G.encode_roots(deal)), chunk=5)
+            assert turns.verdict == plain.verdict, deal_to_json(deal)
+            if turns.verdict == "won":
+                certify(deal, G.decode_line(deal, turns.line))
+            verdicts.add(turns.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+def test_move_orders_in_turns_report_limits_as_unknown():
+    deal = deal_from_seed("ladder", 12)
+    out = search(G.KERNELS, np.stack(G.encode_roots(deal)), max_nodes=5000, chunk=1000)
+    assert (out.verdict, out.reason) == ("unknown", "node_limit") and out.nodes == 5000
