@@ -415,7 +415,6 @@ def test_an_illegal_played_move_is_named_with_the_reason():
     (["hint", "pyramid", "--seed", 1, "--played", "draw", "--moves", "x"], "at most one of"),
     (["hint", "klondike", "--seed", 1, "--shortest"], "pyramid only"),
     (["review", "klondike", "--seed", 1, "--moves", "/no/such/file"], "cannot read file"),
-    (["hint", "ladder", "--seed", 1], "no solver"),
 ])
 def test_bad_input_is_one_line(args, fragment):
     out = run(*args)
