@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
-from .table import BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, finish, grown, new_table, visit
+from .table import BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, enter, finish, grown, new_table, visit
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -128,7 +128,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         run.keys[0] = kernels.key(roots[i])
-        if visit(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
+        if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
     live = list(range(len(runs)))
 

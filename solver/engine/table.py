@@ -25,13 +25,17 @@ FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 
+# _slot, visit and finish are inlined into the engine's compiled loop: without a
+# signature they are compiled only there (and come back with its cache), so a
+# warm start loads nothing for them.
+
 
 def new_table(slots: int) -> tuple[np.ndarray, np.ndarray]:
     assert slots & (slots - 1) == 0, "table size must be a power of two"
     return np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.uint8)
 
 
-@njit(types.int64(types.uint64[::1], types.uint64), cache=True, inline="always")
+@njit(inline="always")
 def _slot(keys, key):
     """The slot holding ``key``, or the empty slot where it would go."""
     mask = np.uint64(keys.shape[0] - 1)
@@ -44,7 +48,7 @@ def _slot(keys, key):
         slot = (slot + np.uint64(1)) & mask
 
 
-@njit(types.int64(types.uint64[::1], types.uint8[::1], types.uint64, types.uint8), cache=True, inline="always")
+@njit(inline="always")
 def visit(keys, flags, key, own):
     """Search ``own`` (flag 1, 2, 4 ... 64) reaches a state: 2 if the state is new (now
     stored), 1 if only other searches have entered it and none has finished it
@@ -62,7 +66,7 @@ def visit(keys, flags, key, own):
     return 1
 
 
-@njit(types.void(types.uint64[::1], types.uint8[::1], types.uint64), cache=True, inline="always")
+@njit(inline="always")
 def finish(keys, flags, key):
     """Every move from the state has been searched."""
     if key == 0:
@@ -70,6 +74,12 @@ def finish(keys, flags, key):
     slot = _slot(keys, key)
     if keys[slot] != 0:
         flags[slot] |= FINISHED
+
+
+@njit(cache=True)
+def enter(keys, flags, key, own):
+    """:func:`visit`, for the Python driver (the root states)."""
+    return visit(keys, flags, key, own)
 
 
 @njit(types.void(types.uint64[::1], types.uint8[::1], types.uint64[::1], types.uint8[::1]), cache=True)
