@@ -480,6 +480,15 @@ def _gen_swaps(s, out, n, kind, py, lazy, mask):
 
 
 @njit(inline="always")
+def _built_from(s, base, ln):
+    """Index of the lowest card of the pile's top run (each card above builds on the one under)."""
+    k = ln - 1
+    while k > 0 and _builds(s[base + k], s[base + k - 1]):
+        k -= 1
+    return k
+
+
+@njit(inline="always")
 def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
     """Proper tails onto other piles (longest first) / into the empty pile (never a whole
     pile). ``split``: 0 only tails that do not lie on a card they build on, 1 only those
@@ -489,9 +498,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
         if ln == 0:
             continue
         base = PILES + i * PILE_CAP
-        k = ln - 1
-        while k > 0 and _builds(s[base + k], s[base + k - 1]):
-            k -= 1
+        k = _built_from(s, base, ln)
         for idx in range(k, ln):
             c = s[base + idx]
             if split != 2 and (idx > k) != (split == 1):
@@ -607,9 +614,7 @@ def moves(s, out):
             if ln == 0:
                 continue
             base = PILES + i * PILE_CAP
-            k = ln - 1
-            while k > 0 and _builds(s[base + k], s[base + k - 1]):
-                k -= 1
+            k = _built_from(s, base, ln)
             if k == 0:
                 b = s[base]
                 for j in range(N_PILES):

@@ -343,13 +343,11 @@ def _add_talon(s, out, ne, item):
 # The kernels
 # ---------------------------------------------------------------------------
 @njit(inline="always")
-def _macro_moves(s, out, cells):
-    """piles=1 with REDUCE_MACRO: pyramid removals, then talon removals by reach."""
-    n = 0
-    exr = 0   # ranks of the exposed pyramid cells
+def _pyramid_removals(out, cells, n):
+    """Append every removal among the ``cells`` exposed pyramid cards (a King
+    alone, or two cards adding to 13) listed in ``out``'s scratch rows."""
     for e in range(cells):
         r = out[S_EXR + e]
-        exr |= 1 << r
         if r == KING:
             out[n] = _enc(out[S_EXP + e], NONE_ITEM, 0)
             n += 1
@@ -358,6 +356,16 @@ def _macro_moves(s, out, cells):
             if out[S_EXR + f] + r == 11:
                 out[n] = _enc(out[S_EXP + e], out[S_EXP + f], 0)
                 n += 1
+    return n
+
+
+@njit(inline="always")
+def _macro_moves(s, out, cells):
+    """piles=1 with REDUCE_MACRO: pyramid removals, then talon removals by reach."""
+    exr = 0   # ranks of the exposed pyramid cells
+    for e in range(cells):
+        exr |= 1 << out[S_EXR + e]
+    n = _pyramid_removals(out, cells, 0)
     w0 = _waste_top(s)
     talon_n = np.int64(s[TALON_N])
     pool = _pooled(s)
@@ -464,17 +472,7 @@ def moves(s, out):
     if s[PILES] == 1 and (reduce & REDUCE_MACRO):
         return _macro_moves(s, out, cells)
     # plain moves: every removal, then draw, then redeal (the reference order)
-    n = 0
-    for e in range(ne):
-        r = out[S_EXR + e]
-        if r == KING:
-            out[n] = _enc(out[S_EXP + e], NONE_ITEM, 0)
-            n += 1
-            continue
-        for f in range(e + 1, ne):
-            if out[S_EXR + f] + r == 11:
-                out[n] = _enc(out[S_EXP + e], out[S_EXP + f], 0)
-                n += 1
+    n = _pyramid_removals(out, ne, 0)
     if s[PILES] == 1:
         if _stock_top(s) >= 0:
             out[n] = DRAW_MOVE
