@@ -43,6 +43,14 @@ GAMES: dict[str, dict] = {
 }
 
 
+def _expected(allowed) -> str:
+    if allowed is _passes:
+        return "expected a number of passes from 1, or unlimited"
+    if allowed is _flag:
+        return "expected true or false"
+    return "expected " + " or ".join(map(str, allowed))
+
+
 def game_names() -> list[str]:
     return list(GAMES)
 
@@ -68,7 +76,7 @@ def resolve(game: str, given: dict | None) -> dict:
         value = given.pop(name, default)
         ok = allowed(value) if callable(allowed) else (value in allowed and not isinstance(value, bool))
         if not ok:
-            raise OptionError(f"{game}: bad value {value!r} for option {name!r}")
+            raise OptionError(f"{game}: bad value {value!r} for option {name!r} ({_expected(allowed)})")
         out[name] = value
     if given:
         name = next(iter(given))

@@ -626,6 +626,7 @@ def test_bad_option_value(game, option, value):
     obj["options"][option] = value
     message = refused(obj)
     assert "bad value" in message and repr(option) in message and repr(value) in message
+    assert "expected" in message  # and says what would do
 
 
 def test_pyramid_three_piles_with_redeals_is_refused():
