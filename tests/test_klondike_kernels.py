@@ -178,7 +178,7 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 
 @pytest.mark.parametrize("options", VARIANTS)
-@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT])
+@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -211,3 +211,55 @@ def test_layout_reduction_still_uncovers_a_card_under_a_run_whose_twin_is_free()
     out = np.zeros(G.MAX_MOVES, dtype=np.int32)
     n = G.moves(state, out)
     assert any(int(m) & G.UNCOVER_FLAG for m in out[:n])
+
+
+@pytest.mark.parametrize("options", [v for v in VARIANTS if not v.get("foundation_to_tableau")])
+def test_a_deadlocked_position_is_lost_by_brute_force(options):
+    """The deadlock test only ever calls lost what brute force finds lost, on small
+    positions where it fires often (deep piles of face-down cards)."""
+    rng = random.Random(5)
+    doomed = 0
+    for _ in range(600):
+        deal = small_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(6, 11))
+        if G.encode(deal)[G.DOOMED]:
+            doomed += 1
+            assert not brute_force_wins(deal), deal_to_json(deal)
+    assert doomed >= 20
+
+
+def test_five_of_hearts_buried_above_its_foundation_card_and_both_parents_is_doomed():
+    """5♥ lies face down on 6♠, 6♣ and 4♥: it cannot go up before 4♥, and both
+    cards it could go onto are under it. No line wins, whatever else is free."""
+    cards = [parse_card(t) for t in ["4H", "6C", "6S", "5H", "KD"]]
+    heights = [5, 12, 3, 5]   # C D H S: the next clubs and spades are the 6s, hearts the 4
+    rest = [c for c in range(52) if c not in cards and c % 13 >= heights[c // 13]]
+    deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
+                tableau=[cards, [], [], [], [], [], []], face_down=[4, 0, 0, 0, 0, 0, 0], stock=rest,
+                foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+    state = G.encode(deal)
+    assert state[G.DOOMED] == 1
+    assert search(G.KERNELS, state).verdict == "lost"
+    assert search(G.KERNELS, state).nodes <= 1
+    # the search without the test proves the same the long way
+    slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK))
+    assert slow.verdict == "lost" and slow.nodes > 1
+    # with 6♣ on top instead, it goes up and comes down again to take 5♥: won
+    cards[1], cards[4] = cards[4], cards[1]
+    assert G.encode(deal)[G.DOOMED] == 0
+    won = search(G.KERNELS, G.encode(deal))
+    assert won.verdict == "won"
+    certify(deal, G.decode_line(deal, won.line))
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_no_won_deal_is_doomed(options):
+    """Over dealt seeds: whatever the deadlock test calls lost, a search without it
+    never wins; and the test fires on some seeds of every variant."""
+    doomed = 0
+    for seed in range(1, 151):
+        deal = deal_from_seed("klondike", seed, options)
+        if G.encode(deal)[G.DOOMED]:
+            doomed += 1
+            slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK), max_nodes=200_000)
+            assert slow.verdict != "won", f"seed {seed}"
+    assert doomed >= 2
