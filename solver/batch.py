@@ -378,6 +378,15 @@ class _Dask:
             threads = sum(self.client.nthreads().values())
         self.workers = max(1, threads)
 
+    def warm(self, game: str, options: dict) -> None:
+        """Load the kernels on every worker at once, as the pool's first chunks do: a
+        worker that gets its first task late would otherwise load them mid-study."""
+        try:
+            self.client.run(_warm, game, options)
+        except ImportError as err:
+            raise BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver "
+                             f"on every worker") from None
+
     def submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False)
 
@@ -508,6 +517,11 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
     jobs = jobs or cores()
     if scheduler is not None:
         executor = _Dask(scheduler)
+        try:
+            executor.warm(game, options)
+        except BaseException:
+            executor.close(abort=True)
+            raise
     elif jobs == 1:
         executor = _InProcess()
     else:

@@ -158,8 +158,14 @@ def test_a_dask_local_cluster_gives_the_rows_of_the_local_pool(tmp_path):
     pool = study(tmp_path, "pool", "1-60", jobs=2)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        # a study of one deal: one task, yet every worker has loaded the kernels, as pool
+        # workers do before their first deal
+        run_batch("pyramid", "1", {}, out=tmp_path / "one.jsonl", scheduler=client, max_nodes=NODES,
+                  progress=False)
+        warm = client.run(lambda: sorted(__import__("solver.batch", fromlist=["_WARM"])._WARM))
         summary = run_batch("pyramid", "1-60", {}, out=tmp_path / "dask.jsonl", scheduler=client,
                             max_nodes=NODES, progress=False)
+    assert len(warm) == 2 and all([game for game, _ in loaded] == ["pyramid"] for loaded in warm.values())
     assert summary.complete and summary.new == 60
     pd.testing.assert_frame_equal(table(tmp_path / "dask.csv"), table(pool))
 

@@ -301,11 +301,11 @@ def _lowest(bit):
 
 @njit(inline="always")
 def _may_be_top(q, in_piles, free, above):
-    """Pile card q may be a pile top some time: it is one, the card on it may
-    leave, or q itself may leave for another pile."""
+    """Pile card q may be a pile top some time: it is one, or the card on it may
+    leave. (q leaving for another pile takes that card along.)"""
     if (in_piles & _bit(q)) == 0:
         return False
-    return (free & _bit(q)) != 0 or above[q] == 255 or (free & _bit(above[q])) != 0
+    return above[q] == 255 or (free & _bit(above[q])) != 0
 
 
 @njit(cache=True)
@@ -344,9 +344,8 @@ def _doomed(s):
         for f in range(4):
             while chain[f] < 13:
                 c = f * 13 + chain[f]
-                if (in_piles & _bit(c)) != 0 and (free & _bit(c)) == 0:
-                    a = above[c]
-                    if a != 255 and (free & _bit(a)) == 0:
+                if (in_piles & _bit(c)) != 0:
+                    if not _may_be_top(c, in_piles, free, above):
                         break
                     free |= _bit(c)
                 chain[f] += 1
