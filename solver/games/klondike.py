@@ -412,16 +412,26 @@ def _tableau_moves(s, out, n, tops):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),
     which REDUCE_LAYOUT leaves out."""
-    for want in range(6, -1, -1):
-        for i in range(7):
-            ln = s[LEN + i]
-            down = s[DOWN + i]
-            if ln == 0 or down != want:
-                continue
-            c = s[PILES + i * PILE_CAP + down]
-            if down == 0 and c % 13 == 12:
-                continue  # a King at the bottom: moving it only permutes piles
-            n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops)
+    # piles as (face-down count, pile) sorted by count, deepest first, ties by pile
+    order = np.empty(7, np.int64)
+    k = 0
+    for i in range(7):
+        if s[LEN + i] == 0:
+            continue
+        v = s[DOWN + i] * 8 + (7 - i)
+        q = k
+        while q > 0 and order[q - 1] < v:
+            order[q] = order[q - 1]
+            q -= 1
+        order[q] = v
+        k += 1
+    for q in range(k):
+        i = 7 - order[q] % 8
+        down = s[DOWN + i]
+        c = s[PILES + i * PILE_CAP + down]
+        if down == 0 and c % 13 == 12:
+            continue  # a King at the bottom: moving it only permutes piles
+        n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
