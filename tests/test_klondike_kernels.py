@@ -221,6 +221,8 @@ def test_a_deadlocked_position_is_lost_by_brute_force(options):
     doomed = 0
     for _ in range(600):
         deal = small_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(6, 11))
+        cut = rng.randint(0, len(deal.stock))   # part of the stock turned: a waste to dig through
+        deal.waste, deal.stock = deal.stock[:cut], deal.stock[cut:]
         if G.encode(deal)[G.DOOMED]:
             doomed += 1
             assert not brute_force_wins(deal), deal_to_json(deal)
@@ -263,3 +265,26 @@ def test_no_won_deal_is_doomed(options):
             slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK), max_nodes=200_000)
             assert slow.verdict != "won", f"seed {seed}"
     assert doomed >= 2
+
+
+def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
+    """Waste 2♥ under 9♠, one pass: 9♠ can neither go up (8♠ is buried) nor onto a red
+    10 (10♦ is up, 10♥ lies under 3♥, which waits for 2♥). So 2♥ never comes out.
+    With a redeal the waste becomes the stock again and the deal is won."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [13, 10, 1, 7]   # C D H S
+    pile = c("8S", "TH", "3H")
+    waste = c("2H", "9S")
+    stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + waste]
+    deal = Deal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
+                tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
+                waste=waste, foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+    assert G.encode(deal)[G.DOOMED] == 1
+    assert not brute_force_wins(deal)
+    assert search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK)).verdict == "lost"
+    deal.options["passes"] = None
+    assert G.encode(deal)[G.DOOMED] == 0
+    won = search(G.KERNELS, G.encode(deal))
+    assert won.verdict == "won"
+    certify(deal, G.decode_line(deal, won.line))

@@ -76,12 +76,16 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   in the talon, free or uncovered. Each fact only relaxes the rules (timing,
   the talon's order and who else uses a parent are ignored), and by induction
   on the first time each card leaves its place in a winning line, every card
-  that line moves satisfies them. So when some foundation cannot be completed
-  even so, no line wins: the root gets no moves (``DOOMED``), and ``lost`` is
-  still a proof. Checking every node as well costs twice the time and saves
-  under 2 % of nodes (seeds 1-300, draw 1), so only the root is checked; there
-  it decides a quarter of the lost deals at once (421 of 1753 of Solvitaire's
-  draw-3 seeds 1-10000), and 38 of the 124 a 10 s search left unknown.
+  that line moves satisfies them. In the last pass (no redeal left) the waste
+  is a pile too: a waste card comes out only once the cards above it have.
+  So when some foundation cannot be completed even so, no line wins: the
+  position gets no moves, and ``lost`` is still a proof. The root is always
+  checked (``DOOMED``): that decides a quarter of the lost deals at once (421
+  of 1753 of Solvitaire's draw-3 seeds 1-10000, and 38 of the 124 a 10 s
+  search left unknown). Every node is checked only in the last pass, where
+  draws bury cards in the waste: with one pass, draw 1, that cuts the nodes
+  tenfold (seeds 1-300) and the time by 40 %; while a redeal is left, a
+  check per node cost twice the time and saved under 2 % of nodes.
 * *Free redeals*: with unlimited passes, a talon boundary on a multiple of the
   draw count (or at the end) reaches the same cards, each with the same
   number of draws modulo a free redeal, as the boundary at 0; the key maps all
@@ -335,6 +339,15 @@ def _doomed(s):
     talon = np.uint64(0)
     for q in range(s[TALON_LEN]):
         talon |= _bit(s[TALON + q])
+    # in the last pass the waste is a pile nothing goes onto: a card in it comes out
+    # only once every card above it has
+    waste = np.uint64(0)
+    if not _redeal_allowed(s):
+        for q in range(s[WASTE_LEN]):
+            c = s[TALON + q]
+            waste |= _bit(c)
+            if q + 1 < s[WASTE_LEN]:
+                above[c] = s[TALON + q + 1]
     free = np.uint64(0)
     placed = np.uint64(0)    # talon cards that may go onto a pile
     changed = True
@@ -344,8 +357,8 @@ def _doomed(s):
         for f in range(4):
             while chain[f] < 13:
                 c = f * 13 + chain[f]
-                if (in_piles & _bit(c)) != 0:
-                    if not _may_be_top(c, in_piles, free, above):
+                if ((in_piles | waste) & _bit(c)) != 0:
+                    if not _may_be_top(c, in_piles | waste, free, above):
                         break
                     free |= _bit(c)
                 chain[f] += 1
@@ -384,6 +397,8 @@ def _doomed(s):
             low = rest & (~rest + np.uint64(1))
             c = _lowest(low)
             rest ^= low
+            if (waste & _bit(c)) != 0 and above[c] != 255 and (free & _bit(above[c])) == 0:
+                continue  # under waste cards that never leave
             ok = False
             r = c % 13
             if r == 12:
@@ -400,6 +415,7 @@ def _doomed(s):
                             ok = True
             if ok:
                 placed |= _bit(c)
+                free |= _bit(c) & waste
                 changed = True
     for f in range(4):
         if chain[f] < 13:
@@ -459,6 +475,8 @@ def moves(s, out):
     reduce = s[REDUCE]
     if s[DOOMED]:
         return 0
+    if (reduce & REDUCE_DEADLOCK) and not _redeal_allowed(s) and _doomed(s):
+        return 0   # in the last pass the waste buries cards: worth a test per node
     # 1. a safe foundation move is forced
     if reduce & REDUCE_SAFE:
         for i in range(7):
