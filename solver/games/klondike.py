@@ -294,133 +294,117 @@ def _bit(c):
     return np.uint64(1) << np.uint64(c)
 
 
-@njit(inline="always")
-def _lowest(bit):
-    """The index of a one-bit mask."""
-    c = 0
-    while (bit >> np.uint64(c)) != np.uint64(1):
-        c += 1
-    return c
-
-
-@njit(inline="always")
-def _may_be_top(q, in_piles, free, above):
-    """Pile card q may be a pile top some time: it is one, or the card on it may
-    leave. (q leaving for another pile takes that card along.)"""
-    if (in_piles & _bit(q)) == 0:
-        return False
-    return above[q] == 255 or (free & _bit(above[q])) != 0
+# for each card, the cards it may go onto in the tableau (one rank up, other colour)
+_PARENTS = np.array([sum(1 << (f * 13 + c % 13 + 1) for f in range(4) if (f in (1, 2)) != (c // 13 in (1, 2)))
+                     if c % 13 < 12 else 0 for c in range(52)], dtype=np.uint64)
 
 
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach its foundation, whatever is played
     (see REDUCE_DEADLOCK in the module docstring). A least fixed point over
-    optimistic facts: ``free`` holds pile cards that may leave their place,
-    ``chain[f]`` how far foundation f may grow."""
-    above = np.full(52, 255, np.uint8)      # the card lying on each pile card
-    pile_of = np.full(52, 255, np.uint8)
+    optimistic facts, as bit sets of cards: ``free`` (a pile or waste card that
+    may leave its place), ``placed`` (a talon card that may go onto a pile),
+    ``exposed`` (a pile or waste card that may be on top), and the height each
+    foundation may reach."""
+    one = np.uint64(1)
     in_piles = np.uint64(0)
     down = np.uint64(0)
     for i in range(7):
         base = PILES + i * PILE_CAP
-        ln = s[LEN + i]
-        for q in range(ln):
-            c = s[base + q]
-            pile_of[c] = i
-            in_piles |= _bit(c)
+        for q in range(s[LEN + i]):
+            in_piles |= _bit(s[base + q])
             if q < s[DOWN + i]:
-                down |= _bit(c)
-            if q + 1 < ln:
-                above[c] = s[base + q + 1]
-    chain = np.empty(4, np.int64)
-    for f in range(4):
-        chain[f] = s[FOUND + f]
-    talon = np.uint64(0)
-    for q in range(s[TALON_LEN]):
-        talon |= _bit(s[TALON + q])
+                down |= _bit(s[base + q])
     # in the last pass the waste is a pile nothing goes onto: a card in it comes out
     # only once every card above it has
+    waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
     waste = np.uint64(0)
-    if not _redeal_allowed(s):
-        for q in range(s[WASTE_LEN]):
-            c = s[TALON + q]
-            waste |= _bit(c)
-            if q + 1 < s[WASTE_LEN]:
-                above[c] = s[TALON + q + 1]
+    for q in range(waste_len):
+        waste |= _bit(s[TALON + q])
+    on_found = np.uint64(0)   # parents a card may come down from
+    if s[F2T]:
+        for f in range(4):
+            for r in range(s[FOUND + f]):
+                on_found |= _bit(f * 13 + r)
+    heights = np.uint64(0)    # 4 bits per foundation
+    for f in range(4):
+        heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
     free = np.uint64(0)
-    placed = np.uint64(0)    # talon cards that may go onto a pile
+    placed = np.uint64(0)
     changed = True
+    exposed = np.uint64(0)
+    tops = on_found          # cards that may be pile tops, to go onto
+    emptiable = 0            # piles that are or may become empty
     while changed:
         changed = False
-        # a foundation grows while its next card can be uncovered
+        # what the last pass freed uncovers, for every check of this pass
+        for i in range(7):
+            base = PILES + i * PILE_CAP
+            ln = s[LEN + i]
+            if ln == 0 or (free & _bit(s[base])) != 0:
+                emptiable |= 1 << i
+            for q in range(ln - 1, -1, -1):
+                if q == ln - 1 or (free & _bit(s[base + q + 1])) != 0:
+                    exposed |= _bit(s[base + q])
+        tops |= exposed & in_piles
+        for q in range(waste_len - 1, -1, -1):
+            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
+                exposed |= _bit(s[TALON + q])
+        # a pile card may leave for a pile: a King for another pile that may be
+        # empty, any other card for a parent that may be on top (top down, so a
+        # card freed uncovers the one below it at once)
+        for i in range(7):
+            base = PILES + i * PILE_CAP
+            ln = s[LEN + i]
+            for q in range(ln - 1, -1, -1):
+                c = s[base + q]
+                b = _bit(c)
+                if q == ln - 1 or (free & _bit(s[base + q + 1])) != 0:
+                    exposed |= b
+                    tops |= b
+                if (free & b) != 0 or ((down & b) != 0 and (exposed & b) == 0):
+                    continue
+                if c % 13 == 12:
+                    ok = (emptiable & ~(1 << i)) != 0
+                else:
+                    ok = (_PARENTS[c] & tops) != 0
+                if ok:
+                    free |= b
+                    changed = True
+        for q in range(waste_len - 1, -1, -1):
+            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
+                exposed |= _bit(s[TALON + q])
+        # a talon card may go onto a pile the same way (from the waste: once on top)
+        for q in range(s[TALON_LEN]):
+            c = s[TALON + q]
+            b = _bit(c)
+            if (placed & b) != 0 or ((waste & b) != 0 and (exposed & b) == 0):
+                continue
+            if c % 13 == 12:
+                ok = emptiable != 0
+            else:
+                ok = (_PARENTS[c] & tops) != 0
+            if ok:
+                placed |= b
+                tops |= b
+                free |= b & waste
+                changed = True
+        # a foundation grows while its next card is in the stock or may be on top
         for f in range(4):
-            while chain[f] < 13:
-                c = f * 13 + chain[f]
-                if ((in_piles | waste) & _bit(c)) != 0:
-                    if not _may_be_top(c, in_piles | waste, free, above):
+            h = (heights >> np.uint64(4 * f)) & np.uint64(15)
+            while h < 13:
+                b = _bit(f * 13 + np.int64(h))
+                if ((in_piles | waste) & b) != 0:
+                    if (exposed & b) == 0:
                         break
-                    free |= _bit(c)
-                chain[f] += 1
+                    free |= b
+                h += one
                 changed = True
-        # a pile card may leave for a pile: a King for a pile another pile's
-        # cards can empty, any other card for a parent that may be a pile top
-        rest = in_piles & ~free
-        while rest != 0:
-            low = rest & (~rest + np.uint64(1))
-            c = _lowest(low)
-            rest ^= low
-            a = above[c]
-            if (down & _bit(c)) != 0 and a != 255 and (free & _bit(a)) == 0:
-                continue  # face down and never uncovered
-            ok = False
-            r = c % 13
-            if r == 12:
-                for j in range(7):
-                    if j != pile_of[c]:
-                        if s[LEN + j] == 0 or (free & _bit(s[PILES + j * PILE_CAP])) != 0:
-                            ok = True
-            else:
-                for f in range(4):
-                    if ((f == 1 or f == 2) != _red(c)):
-                        q = f * 13 + r + 1
-                        if s[FOUND + f] > r + 1:
-                            ok = ok or s[F2T] != 0
-                        elif (placed & _bit(q)) != 0 or _may_be_top(q, in_piles, free, above):
-                            ok = True
-            if ok:
-                free |= _bit(c)
-                changed = True
-        # a talon card may go onto a pile when one of its parents may be a pile top
-        rest = talon & ~placed
-        while rest != 0:
-            low = rest & (~rest + np.uint64(1))
-            c = _lowest(low)
-            rest ^= low
-            if (waste & _bit(c)) != 0 and above[c] != 255 and (free & _bit(above[c])) == 0:
-                continue  # under waste cards that never leave
-            ok = False
-            r = c % 13
-            if r == 12:
-                for j in range(7):
-                    if s[LEN + j] == 0 or (free & _bit(s[PILES + j * PILE_CAP])) != 0:
-                        ok = True
-            else:
-                for f in range(4):
-                    if ((f == 1 or f == 2) != _red(c)):
-                        q = f * 13 + r + 1
-                        if s[FOUND + f] > r + 1:
-                            ok = ok or s[F2T] != 0
-                        elif (placed & _bit(q)) != 0 or _may_be_top(q, in_piles, free, above):
-                            ok = True
-            if ok:
-                placed |= _bit(c)
-                free |= _bit(c) & waste
-                changed = True
-    for f in range(4):
-        if chain[f] < 13:
-            return True
-    return False
+            heights = (heights & ~(np.uint64(15) << np.uint64(4 * f))) | (h << np.uint64(4 * f))
+        if heights == np.uint64(0xDDDD):
+            return False   # every foundation may be completed
+    return True
 
 
 @njit(inline="always")
