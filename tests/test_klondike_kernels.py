@@ -178,7 +178,8 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 
 @pytest.mark.parametrize("options", VARIANTS)
-@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK])
+@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK,
+                                          G.REDUCE_STONE])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -288,3 +289,29 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     won = search(G.KERNELS, G.encode(deal))
     assert won.verdict == "won"
     certify(deal, G.decode_line(deal, won.line))
+
+
+def test_a_talon_card_put_on_a_pile_must_be_covered_next():
+    """Draw 1, unlimited passes: after 7♥ goes from the talon onto 8♠, the only moves
+    put a card onto it (6♠ from the talon, or 6♣ from a pile), nothing else. With
+    three cards a draw the rule does not apply."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [4, 13, 4, 4]   # C D H S: 5C, 5H and 5S are next (none of them safe to play)
+    tableau = [c("8S"), c("6C"), c("KH"), [], [], [], []]
+    talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, []) + c("7H")]
+    talon[2:2] = c("7H")   # the third card: the first draw of three shows it
+    for draw, stones in ((1, True), (3, False)):
+        deal = Deal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
+                    tableau=tableau, face_down=[0] * 7, stock=talon,
+                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+        state = G.encode(deal)
+        seven = next(m for m in kernel_moves(state)
+                     if m & 15 == G.SRC_TALON and (m >> 4) & 15 == 0 and G.expand(state, m)[-1].card == parse_card("7H"))
+        G.apply(state, seven)
+        assert (state[G.STONE] == parse_card("7H")) == stones
+        after = {G.expand(state, m)[-1].card for m in kernel_moves(state)}
+        if stones:
+            assert after == set(c("6S", "6C"))
+        else:
+            assert len(after) > 2

@@ -7,7 +7,8 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     LEN[7]    pile lengths,  DOWN[7]  face-down counts,
     TALON[24] the stock and waste as one sequence,
     PILES[7][PILE_CAP]  cards bottom to top,
-    REDUCE, ORDER, DOOMED  reductions in force, move order, root verdict
+    REDUCE, ORDER, DOOMED, STONE  reductions in force, move order, root
+                verdict, the talon card the next move must cover
 
 **The talon.** Waste (bottom to top) followed by stock (next card first) is
 always the original stock order with the played cards taken out: drawing moves
@@ -59,6 +60,19 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   the lowest face-up card of its pile onto another pile changes nothing the
   key keeps (the card stays face up, and on a card of the same rank and
   colour), so those moves are dropped.
+* *Stepping stones* (``REDUCE_STONE``; draw 1, unlimited passes, macro moves).
+  A talon card c goes onto a pile only if the next move puts a card onto it
+  (the state keeps c in ``STONE`` until then, and the moves are only those).
+  Proof: with draw 1 and unlimited passes every talon card can be played at
+  any time, so in a winning line move each talon-to-pile move of c to just
+  before the first move that puts a card onto c. Until then c is a bare top:
+  if it goes up or moves on first, play it from the talon at that point
+  instead; if the card under it moves (taking c along), that card moves alone
+  and c comes later; nothing can have been put on the card under it. The
+  line keeps its length. With REDUCE_LAYOUT, a card put on c's twin instead
+  counts (the same position up to layout), and so does a placement while a
+  face-up card fitting c already lies on its twin. With three cards a draw,
+  taking a card out regroups the talon, so the rule does not hold there.
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
@@ -110,11 +124,13 @@ PILES, PILE_CAP = 48, 20
 REDUCE = PILES + 7 * PILE_CAP   # bit flags of reductions in force (tests switch them off)
 ORDER = REDUCE + 1   # 1: list the moves in reverse (a second move order, see encode_roots)
 DOOMED = REDUCE + 2  # 1: the deal is lost by REDUCE_DEADLOCK's argument
+STONE = REDUCE + 3   # a talon card the next move must cover (REDUCE_STONE), NO_STONE if none
 STATE_SIZE = REDUCE + 4  # 192
+NO_STONE = 255
 MAX_MOVES = 320
 
-REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK = 1, 2, 4, 8
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE = 1, 2, 4, 8, 16
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -408,6 +424,43 @@ def _doomed(s):
 
 
 @njit(inline="always")
+def _stones(s):
+    """Stepping stones are in force: draw 1, unlimited passes, macro moves."""
+    r = s[REDUCE]
+    return (r & REDUCE_STONE) != 0 and (r & REDUCE_MACRO) != 0 and s[DRAW] == 1 and s[PASSES] == 0
+
+
+@njit(inline="always")
+def _covered_alike(s, c):
+    """A face-up card that fits on c already lies on c's twin: with REDUCE_LAYOUT,
+    c left bare is the same position as c covered by it (see REDUCE_STONE)."""
+    if not (s[REDUCE] & REDUCE_LAYOUT):
+        return False
+    t = _twin(c)
+    for i in range(7):
+        base = PILES + i * PILE_CAP
+        for q in range(s[DOWN + i], s[LEN + i] - 1):
+            if s[base + q] == t:
+                return True   # a face-up card lies on it, and fits it
+    return False
+
+
+@njit(inline="always")
+def _onto_stone(s, m, stone):
+    """Move m puts a card onto the stone card or onto its twin (the same, up to
+    layout) where that is a pile top."""
+    src = m & 15
+    dst = (m >> 4) & 15
+    if m & UNCOVER_FLAG:
+        top = _twin(s[PILES + src * PILE_CAP + ((m >> 8) & 255)])
+    elif dst < 7 and s[LEN + dst] > 0:
+        top = s[PILES + dst * PILE_CAP + s[LEN + dst] - 1]
+    else:
+        return False
+    return top == stone or ((s[REDUCE] & REDUCE_LAYOUT) != 0 and top == _twin(stone))
+
+
+@njit(inline="always")
 def _tableau_moves(s, out, n, tops):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),
@@ -461,8 +514,9 @@ def moves(s, out):
         return 0
     if (reduce & REDUCE_DEADLOCK) and not _redeal_allowed(s) and _doomed(s):
         return 0   # in the last pass the waste buries cards: worth a test per node
+    stone = s[STONE]
     # 1. a safe foundation move is forced
-    if reduce & REDUCE_SAFE:
+    if (reduce & REDUCE_SAFE) and stone == NO_STONE:
         for i in range(7):
             ln = s[LEN + i]
             if ln > 0:
@@ -516,6 +570,14 @@ def moves(s, out):
         elif waste_len > 0 and _redeal_allowed(s):
             out[n] = REDEAL_MOVE
             n += 1
+    if stone != NO_STONE:
+        # only a move onto the stone may follow its placement (REDUCE_STONE)
+        k = 0
+        for q in range(n):
+            if _onto_stone(s, out[q], stone):
+                out[k] = out[q]
+                k += 1
+        n = k
     if s[ORDER] == 1:
         for q in range(n // 2):
             out[q], out[n - 1 - q] = out[n - 1 - q], out[q]
@@ -524,6 +586,7 @@ def moves(s, out):
 
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
+    s[STONE] = NO_STONE
     if m == DRAW_MOVE:
         s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
         return
@@ -550,6 +613,8 @@ def apply(s, m):
             t = s[LEN + dst]
             s[PILES + dst * PILE_CAP + t] = c
             s[LEN + dst] = t + 1
+            if _stones(s) and not _covered_alike(s, c):
+                s[STONE] = c
         return
     if src >= SRC_FOUND:
         f = src - SRC_FOUND
@@ -612,7 +677,7 @@ def key(s):
         # end, reaches exactly the cards a fresh pass reaches, so all such
         # boundaries are one state (with draw 1: every boundary)
         waste_len = 0
-    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
+    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16))
     for q in range(s[TALON_LEN]):
         t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
@@ -652,6 +717,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[DOWN + i] = deal.face_down[i]
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
     s[REDUCE] = reduce
+    s[STONE] = NO_STONE
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)
     return s
