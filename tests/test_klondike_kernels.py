@@ -179,7 +179,7 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 @pytest.mark.parametrize("options", VARIANTS)
 @pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK,
-                                          G.REDUCE_STONE])
+                                          G.REDUCE_STONE, G.REDUCE_LAZY])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -315,3 +315,25 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
             assert after == set(c("6S", "6C"))
         else:
             assert len(after) > 2
+
+
+def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
+    """Draw 1, unlimited passes: 5♦ (not safe: the black foundations are low) goes
+    up from the talon only as a chain; after it, the one move is 6♦ up."""
+    heights = [9, 4, 13, 1]   # C D H S
+    king = parse_card("KS")
+    talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x != king]
+    deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
+                tableau=[[king], [], [], [], [], [], []], face_down=[0] * 7, stock=talon,
+                foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+    state = G.encode(deal)
+    five = next(m for m in kernel_moves(state)
+                if m & 15 == G.SRC_TALON and (m >> 4) & 15 == G.DST_FOUND
+                and G.expand(state, m)[-1].card == parse_card("5D"))
+    G.apply(state, five)
+    assert state[G.LIFT] == parse_card("5D")
+    assert [G.expand(state, m)[-1].card for m in kernel_moves(state)] == [parse_card("6D")]
+    # with the reduction off, other moves follow as well
+    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_LAZY)
+    G.apply(state, five)
+    assert len(kernel_moves(state)) > 1

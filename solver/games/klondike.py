@@ -7,8 +7,9 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     LEN[7]    pile lengths,  DOWN[7]  face-down counts,
     TALON[24] the stock and waste as one sequence,
     PILES[7][PILE_CAP]  cards bottom to top,
-    REDUCE, ORDER, DOOMED, STONE  reductions in force, move order, root
-                verdict, the talon card the next move must cover
+    REDUCE, ORDER, DOOMED, STONE, LIFT  reductions in force, move order, root
+                verdict, the talon card the next move must cover, and the
+                one whose successor must go up next
 
 **The talon.** Waste (bottom to top) followed by stock (next card first) is
 always the original stock order with the played cards taken out: drawing moves
@@ -73,6 +74,16 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   counts (the same position up to layout), and so does a placement while a
   face-up card fitting c already lies on its twin. With three cards a draw,
   taking a card out regroups the talon, so the rule does not hold there.
+* *Lazy talon cards* (``REDUCE_LAZY``; draw 1, unlimited passes, macro
+  moves). A talon card c that is not safe goes up only if the next move plays
+  the card after it (from the talon, which continues the chain, or from a
+  pile); the state keeps c in ``LIFT`` until then. Proof: every talon card can
+  be played at any time, and a card on its foundation only serves the next
+  card of its suit (or comes down again, which is a talon-to-pile move made
+  later), so in a winning line move each such move to just before the move of
+  the next card up; if none follows, c would never be needed up, and every
+  card must go up, so one does. Safe cards are exempt: playing one is never
+  worse, whatever the line.
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
@@ -125,12 +136,13 @@ REDUCE = PILES + 7 * PILE_CAP   # bit flags of reductions in force (tests switch
 ORDER = REDUCE + 1   # 1: list the moves in reverse (a second move order, see encode_roots)
 DOOMED = REDUCE + 2  # 1: the deal is lost by REDUCE_DEADLOCK's argument
 STONE = REDUCE + 3   # a talon card the next move must cover (REDUCE_STONE), NO_STONE if none
-STATE_SIZE = REDUCE + 4  # 192
+LIFT = REDUCE + 4    # a talon card gone up whose successor must follow (REDUCE_LAZY), or NO_STONE
+STATE_SIZE = REDUCE + 8  # 196
 NO_STONE = 255
 MAX_MOVES = 320
 
-REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE = 1, 2, 4, 8, 16
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE, REDUCE_LAZY = 1, 2, 4, 8, 16, 32
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE | REDUCE_LAZY
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -233,11 +245,40 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
 
 
 @njit(inline="always")
+def _every_talon_card_anytime(s):
+    """Draw 1, unlimited passes, macro moves: any talon card can be played at any time."""
+    return (s[REDUCE] & REDUCE_MACRO) != 0 and s[DRAW] == 1 and s[PASSES] == 0
+
+
+@njit(inline="always")
+def _lazy(s, c):
+    """Talon card c goes up only as part of a chain (REDUCE_LAZY): not a safe card."""
+    return ((s[REDUCE] & REDUCE_LAZY) != 0 and _every_talon_card_anytime(s) and c % 13 < 12
+            and not ((s[REDUCE] & REDUCE_SAFE) and _safe(s, c)))
+
+
+@njit(inline="always")
+def _may_follow_up(s, c):
+    """The card after c in its suit is in the talon or face up in a pile."""
+    d = c + 1
+    for q in range(s[TALON_LEN]):
+        if s[TALON + q] == d:
+            return True
+    for i in range(7):
+        base = PILES + i * PILE_CAP
+        for q in range(s[DOWN + i], s[LEN + i]):
+            if s[base + q] == d:
+                return True
+    return False
+
+
+@njit(inline="always")
 def _talon_card_moves(s, out, n, p, redeal, tops):
     c = s[TALON + p]
     if _fits_found(s, c):
-        out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
-        n += 1
+        if not _lazy(s, c) or _may_follow_up(s, c):
+            out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
+            n += 1
         if (s[REDUCE] & REDUCE_SAFE) and _safe(s, c):
             return n  # a safe card goes up, not onto a pile (see REDUCE_SAFE)
     return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1, tops)
@@ -426,8 +467,7 @@ def _doomed(s):
 @njit(inline="always")
 def _stones(s):
     """Stepping stones are in force: draw 1, unlimited passes, macro moves."""
-    r = s[REDUCE]
-    return (r & REDUCE_STONE) != 0 and (r & REDUCE_MACRO) != 0 and s[DRAW] == 1 and s[PASSES] == 0
+    return (s[REDUCE] & REDUCE_STONE) != 0 and _every_talon_card_anytime(s)
 
 
 @njit(inline="always")
@@ -515,8 +555,9 @@ def moves(s, out):
     if (reduce & REDUCE_DEADLOCK) and not _redeal_allowed(s) and _doomed(s):
         return 0   # in the last pass the waste buries cards: worth a test per node
     stone = s[STONE]
+    lift = s[LIFT]
     # 1. a safe foundation move is forced
-    if (reduce & REDUCE_SAFE) and stone == NO_STONE:
+    if (reduce & REDUCE_SAFE) and stone == NO_STONE and lift == NO_STONE:
         for i in range(7):
             ln = s[LEN + i]
             if ln > 0:
@@ -578,6 +619,19 @@ def moves(s, out):
                 out[k] = out[q]
                 k += 1
         n = k
+    if lift != NO_STONE:
+        # only the next card of the suit may follow a lazy talon card up (REDUCE_LAZY)
+        k = 0
+        for q in range(n):
+            m = out[q]
+            src = m & 15
+            if (m >> 4) & 15 == DST_FOUND and src <= SRC_TALON:
+                index = (m >> 8) & 255
+                c = s[TALON + index] if src == SRC_TALON else s[PILES + src * PILE_CAP + index]
+                if c == lift + 1:
+                    out[k] = m
+                    k += 1
+        n = k
     if s[ORDER] == 1:
         for q in range(n // 2):
             out[q], out[n - 1 - q] = out[n - 1 - q], out[q]
@@ -587,6 +641,7 @@ def moves(s, out):
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
     s[STONE] = NO_STONE
+    s[LIFT] = NO_STONE
     if m == DRAW_MOVE:
         s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
         return
@@ -608,6 +663,8 @@ def apply(s, m):
         s[TALON_LEN] = ln - 1
         s[WASTE_LEN] = index
         if dst == DST_FOUND:
+            if _lazy(s, c):
+                s[LIFT] = c
             s[FOUND + c // 13] += 1
         else:
             t = s[LEN + dst]
@@ -677,7 +734,8 @@ def key(s):
         # end, reaches exactly the cards a fresh pass reaches, so all such
         # boundaries are one state (with draw 1: every boundary)
         waste_len = 0
-    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16))
+    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
+        | (np.uint64(s[LIFT]) << np.uint64(24))
     for q in range(s[TALON_LEN]):
         t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
@@ -718,6 +776,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
     s[REDUCE] = reduce
     s[STONE] = NO_STONE
+    s[LIFT] = NO_STONE
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)
     return s
