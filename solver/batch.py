@@ -384,8 +384,7 @@ class _Dask:
         try:
             self.client.run(_warm, game, options)
         except ImportError as err:
-            raise BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver "
-                             f"on every worker") from None
+            raise _worker_without_package(err) from None
 
     def submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False)
@@ -393,6 +392,10 @@ class _Dask:
     def close(self, abort=False):
         if self.own:
             self.client.close()
+
+
+def _worker_without_package(err: ImportError) -> BatchError:
+    return BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver on every worker")
 
 
 def _check_reachable(address: str) -> None:
@@ -567,8 +570,7 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
             try:
                 text, summary = fut.result()
             except ImportError as err:   # a cluster worker without this package
-                raise BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver "
-                                 f"on every worker") from None
+                raise _worker_without_package(err) from None
             fh.write(text.encode())
             fh.flush()   # in the kernel now: a killed process loses nothing written
             if time.monotonic() - synced > FSYNC_SECONDS:

@@ -429,9 +429,6 @@ def _doomed(s):
                 if ok:
                     free |= b
                     changed = True
-        for q in range(waste_len - 1, -1, -1):
-            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
-                exposed |= _bit(s[TALON + q])
         # a talon card may go onto a pile the same way (from the waste: once on top)
         for q in range(s[TALON_LEN]):
             c = s[TALON + q]
