@@ -281,11 +281,12 @@ def _show_line(game, table, moves, show):
 @click.option("--all", "show_all", is_flag=True, help="print the whole remaining line")
 @click.option("--show", is_flag=True, help="draw the table after each move printed")
 @click.option("--shortest", is_flag=True, help="pyramid: a line with the fewest moves (exact search)")
-@click.option("--shortest-nodes", type=click.IntRange(1), default=10_000, show_default=True,
-              help="tables the shortest-line search may expand before giving up")
+@click.option("--shortest-nodes", type=click.IntRange(1),
+              help="tables the shortest-line search may expand before giving up (default: no limit but "
+                   "--time-limit and --memory-mb)")
 @click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
-              help="solver seconds before giving up")
+              help="seconds before giving up (the solver's, and then the shortest-line search's)")
 @click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @input_errors
@@ -327,7 +328,7 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
     if h.shortest == "won":
         note = ", the shortest"
     elif h.shortest == "unknown":
-        note = "; the shortest line was not found within the node limit"
+        note = "; the shortest line was not found within the limits"
     click.echo(f"winnable: a line of {len(h.line)} moves (the solver's raw line: {h.raw_length}{note})")
     if show_all:
         _show_line(game, tables[-1], h.line, show)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .deals import Deal, deal_to_json
-from .lines import DEFAULT_SHORTEST_NODES, clean_line, shortest_line
+from .lines import clean_line, shortest_line
 from .moves import Move
 from .registry import rules
 from .solve import DEFAULT_MEMORY_MB, Result, solve
@@ -73,7 +73,7 @@ def position_deal(deal: Deal, moves: list[Move]) -> Deal:
 
 def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_limit: float | None = 10.0,
          memory_mb: float = DEFAULT_MEMORY_MB, clean: bool = True, shortest: bool = False,
-         shortest_nodes: int = DEFAULT_SHORTEST_NODES) -> Hint:
+         shortest_nodes: int | None = None) -> Hint:
     """A winning line from the table ``position`` (a fresh or mid-game deal)."""
     r = rules(position.game)
     if r.is_won(r.initial(position)):
@@ -84,7 +84,8 @@ def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_
     if result.verdict != "won":
         return out
     if shortest:
-        verdict, line, nodes = shortest_line(position, max_nodes=shortest_nodes)
+        verdict, line, nodes = shortest_line(position, max_nodes=shortest_nodes, time_limit=time_limit,
+                                             memory_mb=memory_mb)
         out.shortest = verdict
         if verdict == "won":
             from .solve import certify

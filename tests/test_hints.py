@@ -114,7 +114,8 @@ def test_mid_game_table_as_deal_agrees_with_the_reference_table(key):
 
 
 def test_pyramid_converted_tables_agree_with_exhaustive_search():
-    """Near the end of lines (won and lost), solve(to_deal) agrees with A* over the reference rules."""
+    """Near the end of lines (won and lost), solve(to_deal) agrees with breadth-first search over the
+    reference rules."""
     r = rules("pyramid")
     checked = {"won": 0, "lost": 0}
     for seed in (1, 2, 5):
@@ -124,8 +125,7 @@ def test_pyramid_converted_tables_agree_with_exhaustive_search():
             pos = r.play(pos, m)
         for alt in r.legal_moves(pos):
             table = r.to_deal(r.play(pos, alt))
-            verdict, _, _ = shortest_line(table, max_nodes=200_000)
-            assert verdict != "unknown"
+            verdict = "lost" if bfs_length(table) is None else "won"
             assert solve(table, time_limit=20).verdict == verdict
             checked[verdict] += 1
     assert checked["won"] > 0
@@ -213,10 +213,17 @@ def test_the_cleaner_keeps_a_line_it_cannot_certify():
 # Pyramid's shortest line
 # --------------------------------------------------------------------------
 def bfs_length(deal):
-    """Fewest moves to a win by plain breadth-first search (no estimate): the independent check."""
+    """Fewest moves to a win by plain breadth-first search over the reference rules (no
+    estimate, no reduction): the independent check. None when no line wins."""
+    from dataclasses import replace
+
     r = rules("pyramid")
     start = r.initial(deal)
-    seen = {start}
+
+    def seen_key(pos):   # with unlimited passes the count used says nothing: merge, or never end
+        return replace(pos, passes_used=0) if pos.passes is None else pos
+
+    seen = {seen_key(start)}
     queue = deque([(start, 0)])
     while queue:
         pos, g = queue.popleft()
@@ -224,8 +231,8 @@ def bfs_length(deal):
             return g
         for m in r.legal_moves(pos):
             nxt = r.play(pos, m)
-            if nxt not in seen:
-                seen.add(nxt)
+            if seen_key(nxt) not in seen:
+                seen.add(seen_key(nxt))
                 queue.append((nxt, g + 1))
     return None
 
@@ -259,7 +266,51 @@ def test_shortest_pyramid_line_matches_breadth_first_search(options):
 def test_shortest_gives_unknown_at_its_limit():
     d = deal_from_seed("pyramid", 1, {"passes": 3})
     verdict, moves, nodes = shortest_line(d, max_nodes=50)
-    assert verdict == "unknown" and moves == [] and nodes == 51
+    assert verdict == "unknown" and moves == [] and nodes == 50
+
+
+def talon_king_table(stock_top):
+    """6C is the last pyramid card; the waste top is a King, the stock holds 7D then 4C."""
+    from solver.cards import card_name
+    pyramid = [[None] * r for r in range(1, 8)]
+    pyramid[0][0] = "6C"
+    talon = cards("KD 7D 4C")
+    removed = [card_name(c) for c in range(52) if c not in talon and c != cards("6C")[0]]
+    return deal_from_json({"game": "pyramid", "options": {"passes": 1, "stock_top": stock_top},
+                           "pyramid": pyramid, "stock": ["7D", "4C"], "waste": ["KD"], "foundations": [removed]})
+
+
+@pytest.mark.parametrize("stock_top", [False, True])
+def test_shortest_line_leaves_a_talon_king_alone(stock_top):
+    """The win is a cleared pyramid: the waste King need not go, so the fewest moves are
+    draw + remove (1 with stock_top: 6C with the stock's 7D). Forcing the King's removal,
+    as the solver's reduction does, would add a move."""
+    d = talon_king_table(stock_top)
+    verdict, line, _ = shortest_line(d)
+    assert verdict == "won"
+    certify(d, line)
+    assert len(line) == bfs_length(d) == (1 if stock_top else 2)
+    assert all("KD" not in str(m) for m in line)
+
+
+@pytest.mark.parametrize("options,seeds", [({"piles": 3}, [1, 2]), ({"passes": 3}, [1, 12]),
+                                           ({"passes": None}, [1]), ({"passes": None, "stock_top": True}, [6])])
+def test_shortest_line_from_a_whole_deal_agrees_with_every_reduction_off(options, seeds):
+    """From fresh deals: the same fewest moves with the macro moves, forced removals, dead-state
+    pruning and buried cards switched off (the search then sees the plain rules' moves, and
+    takes about 10x the states), and never longer than the cleaned solver line."""
+    from solver.engine.shortest import fewest_moves
+    from solver.games import pyramid
+
+    plain = pyramid.REDUCE_FEWEST   # no macro moves, no reduction
+    for seed in seeds:
+        d = deal_from_seed("pyramid", seed, options)
+        verdict, line, _ = shortest_line(d)
+        assert verdict == "won", seed
+        certify(d, line)
+        slow = fewest_moves(pyramid.KERNELS, pyramid.move_cost, pyramid.moves_left, pyramid.encode(d, plain))
+        assert slow.verdict == "won" and slow.max_depth == len(slow.line) == len(line), seed
+        assert len(line) <= len(clean_line(d, solve(d).moves))
 
 
 # --------------------------------------------------------------------------

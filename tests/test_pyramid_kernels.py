@@ -344,6 +344,50 @@ def test_macro_move_expands_to_draws_redeal_and_removal():
     certify(deal, expanded)
 
 
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=label)
+def test_move_cost_counts_the_moves_a_kernel_move_expands_to(options):
+    """The shortest-line search adds up move_cost; expand writes the moves: they must agree,
+    for macro moves (draws, a redeal, the removal) and plain ones, along random walks."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(1, 40):
+        for reduce in (G.FEWEST_MOVES_REDUCE, G.REDUCE_FEWEST):
+            state = G.encode(deal_from_seed("pyramid", seed, options), reduce)
+            for _ in range(60):
+                moves = kernel_moves(state)
+                if not moves:
+                    break
+                for m in moves:
+                    assert G.move_cost(state, np.int32(m)) == len(G.expand(state, m)), (seed, m)
+                    checked += 1
+                G.apply(state, np.int32(rng.choice(moves)))
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=label)
+def test_shortest_line_and_its_bound_match_breadth_first_search_on_small_positions(options):
+    """On small random positions, the fewest moves found by a plain breadth-first search over
+    the reference rules (None: lost) equal the shortest line's length, and moves_left never
+    exceeds them."""
+    from solver.lines import shortest_line
+    from tests.test_hints import bfs_length
+
+    rng = random.Random(23)
+    checked = {"won": 0, "lost": 0}
+    for _ in range(40):
+        deal = small_position(rng, options)
+        need = bfs_length(deal)
+        verdict, line, _ = shortest_line(deal)
+        assert verdict == ("lost" if need is None else "won")
+        checked[verdict] += 1
+        if need is None:
+            continue
+        certify(deal, line)
+        assert len(line) == need
+        assert G.moves_left(G.encode(deal, G.FEWEST_MOVES_REDUCE)) <= need
+    assert checked["won"] >= 5
+
+
 # ---------------------------------------------------------------------------
 # (4) certification through solve()
 # ---------------------------------------------------------------------------

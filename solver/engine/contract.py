@@ -18,6 +18,11 @@ serves every game):
     e.g. permuted interchangeable piles, must give the same key); never 0 is
     not required, the table remaps 0.
 ``is_won(state) -> bool``
+
+A game that offers lines with the fewest moves (:mod:`solver.engine.shortest`)
+also provides ``move_cost(state, move) -> int64``, the player moves a kernel
+move stands for in ``state``, and ``moves_left(state) -> int64``, a lower bound
+on the player moves a winning line from ``state`` still needs.
 """
 
 from __future__ import annotations
@@ -35,11 +40,15 @@ MOVES_SIG = types.int64(STATE, MOVES)
 APPLY_SIG = types.void(STATE, types.int32)
 KEY_SIG = types.uint64(STATE)
 WON_SIG = types.boolean(STATE)
+COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel move stands for
+ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
 
 MovesFn = types.FunctionType(MOVES_SIG)
 ApplyFn = types.FunctionType(APPLY_SIG)
 KeyFn = types.FunctionType(KEY_SIG)
 WonFn = types.FunctionType(WON_SIG)
+CostFn = types.FunctionType(COST_SIG)
+EstimateFn = types.FunctionType(ESTIMATE_SIG)
 
 
 @dataclass(frozen=True)

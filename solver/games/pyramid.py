@@ -49,7 +49,8 @@ the reductions below have put it in canonical form) into 64 bits, except with
   redeals left (6; 63 = unlimited). With unlimited redeals and macro moves the
   number of waste cards is left out, and without ``stock_top`` the talon mask
   is replaced by the count of talon cards of each rank (base 5, 31 bits): see
-  *the pool* below.
+  *the pool* below. Neither when searching for fewest moves (``REDUCE_FEWEST``):
+  then a macro move's draws depend on the boundary.
 * piles=3: pyramid mask, talon mask, first stock slot (5). Without
   ``stock_top`` a drawn card's pile is fixed by its slot, so that is all. With
   ``stock_top``, taking the next stock card shifts which pile later cards land
@@ -157,7 +158,7 @@ from numba import njit, types
 
 from ..deals import Deal
 from ..engine.contract import mix64 as _mix
-from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ..engine.contract import APPLY_SIG, COST_SIG, ESTIMATE_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..moves import Move, remove
 from ..options import resolve
 
@@ -180,6 +181,18 @@ KING = 12              # rank index (card % 13) of a King; partners r and 11 - r
 
 REDUCE_MACRO, REDUCE_KING, REDUCE_PAIR, REDUCE_DEAD, REDUCE_BURY, REDUCE_RELAX = 1, 2, 4, 8, 16, 32
 REDUCE_ALL = REDUCE_MACRO | REDUCE_KING | REDUCE_PAIR | REDUCE_DEAD | REDUCE_BURY | REDUCE_RELAX
+# Fewest moves (``solver.engine.shortest``, costs from :func:`move_cost`): a
+# removal is forced only when it takes a pyramid card, and the talon is never a
+# pool. A winning line need not touch the talon (the win is a cleared pyramid), so
+# forcing a talon King or a pair of talon cards could add a move; forcing a
+# pyramid removal cannot: every winning line makes it, and (B) moves it to the
+# front with the line no longer. A macro move draws no more than any line
+# reaching its card (drawing on from the boundary passes fewer cards than a
+# redeal and drawing from the start), but its cost depends on the boundary, so
+# the key keeps the boundary. Pruning dead states and dropping buried cards
+# change no line.
+REDUCE_FEWEST = 64
+FEWEST_MOVES_REDUCE = REDUCE_ALL | REDUCE_FEWEST
 RELAX_NODES = 1_000_000   # node budget of the relaxation search in encode
 
 NONE_ITEM = 63
@@ -291,7 +304,7 @@ def _redeal_allowed(s):
 def _pooled(s):
     """piles=1, unlimited redeals, no stock_top, macro moves: the talon is a pool."""
     return s[PILES] == 1 and s[REDEALS] == UNLIMITED and s[STOCK_TOP] == 0 and \
-        (s[REDUCE] & REDUCE_MACRO) != 0
+        (s[REDUCE] & (REDUCE_MACRO | REDUCE_FEWEST)) == REDUCE_MACRO
 
 
 @njit(inline="always")
@@ -445,7 +458,7 @@ def moves(s, out):
     if reduce & REDUCE_KING:
         for e in range(ne):
             it = out[S_EXP + e]
-            if out[S_EXR + e] == KING and _forcible(s, it):
+            if out[S_EXR + e] == KING and _forcible(s, it) and (it < NCELLS or not reduce & REDUCE_FEWEST):
                 out[0] = _enc(it, NONE_ITEM, 0)
                 return 1
     if reduce & REDUCE_PAIR:
@@ -466,7 +479,7 @@ def moves(s, out):
                 if out[S_EXR + f] + r != 11:
                     continue
                 uf = out[S_UNQ + f]
-                if (ue and (e < cells or uf)) or (uf and f < cells):
+                if ((ue and (e < cells or uf)) or (uf and f < cells)) and (e < cells or not reduce & REDUCE_FEWEST):
                     out[0] = _enc(out[S_EXP + e], out[S_EXP + f], 0)
                     return 1
     if s[PILES] == 1 and (reduce & REDUCE_MACRO):
@@ -623,7 +636,7 @@ def key(s):
     if s[PILES] == 1:
         left = 63
         if s[REDEALS] == UNLIMITED:
-            if s[REDUCE] & REDUCE_MACRO:
+            if (s[REDUCE] & (REDUCE_MACRO | REDUCE_FEWEST)) == REDUCE_MACRO:
                 waste = 0
         else:
             left = np.int64(s[REDEALS])
@@ -640,6 +653,102 @@ def key(s):
 @njit(WON_SIG, cache=True)
 def is_won(s):
     return s[PYR_LEFT] == 0
+
+
+@njit(inline="always")
+def _present(s, lo, hi):
+    """Talon cards still there in slots ``lo .. hi - 1``."""
+    count = 0
+    for t in range(lo, hi):
+        if s[ST + t] != GONE:
+            count += 1
+    return count
+
+
+@njit(COST_SIG, cache=True)
+def move_cost(s, m):
+    """The player moves kernel move ``m`` stands for in ``s``: what :func:`expand` writes."""
+    if s[PILES] == 3 or m == DRAW_MOVE or m == REDEAL_MOVE:
+        return 1
+    n = np.int64(s[TALON_N])
+    bound = np.int64(s[BOUND])
+    total = 1                                   # the removal
+    if m & REDEAL_BIT:
+        total += _present(s, bound, n) + 1      # draw the rest of the stock, redeal
+        bound = 0
+    a, b = m & 63, (m >> 6) & 63
+    a_talon = a >= SLOT_ITEM                     # a is never NONE_ITEM
+    b_talon = SLOT_ITEM <= b < NONE_ITEM
+    if not a_talon and not b_talon:
+        return total                            # pyramid cards only
+    waste_top = -1
+    for t in range(bound - 1, -1, -1):
+        if s[ST + t] != GONE:
+            waste_top = t
+            break
+    if a_talon and b_talon:                     # neighbours: waste top and next stock card
+        u = min(a, b) - SLOT_ITEM
+        if u != waste_top:
+            total += _present(s, bound, u + 1)
+        return total
+    t = (a if a_talon else b) - SLOT_ITEM
+    if t != waste_top:                          # drawn: onto the waste, or up to it with stock_top
+        total += _present(s, bound, t if s[STOCK_TOP] else t + 1)
+    return total
+
+
+@njit(ESTIMATE_SIG, cache=True)
+def moves_left(s):
+    """A lower bound on the player moves that clear the pyramid from ``s``.
+
+    A removal takes a King alone, or cards of two ranks adding to 13, at most one
+    of each from the pyramid. So with ``a`` and ``b`` pyramid cards of two such
+    ranks, at least ``max(a, b)`` removals are still needed for them, and one per
+    pyramid King. When ``a > b``, a card of the first rank goes with a talon card
+    of the second: without ``stock_top`` that card must be drawn first, which
+    takes at least the draws from the stock's front to the nearest one (0 when
+    one is in the waste; with ``stock_top`` removals uncover stock cards too, so
+    nothing is counted). Draws are other moves than removals, and one draw can
+    serve several ranks: the largest of these counts is added.
+    """
+    count = np.zeros(13, dtype=np.int64)
+    for i in range(NCELLS):
+        c = s[PYR + i]
+        if c != EMPTY:
+            count[c % 13] += 1
+    total = count[KING]
+    for r in range(6):
+        total += max(count[r], count[11 - r])
+    if s[STOCK_TOP]:
+        return total
+    # draws to the nearest talon card of each rank: 0 in the waste, then by stock position
+    near = np.full(13, 99, dtype=np.int64)
+    bound = np.int64(s[BOUND])
+    drawn = 0              # present stock cards before this slot
+    for t in range(np.int64(s[TALON_N])):
+        if s[ST + t] == GONE:
+            continue
+        r = s[TAL + t] % 13
+        if s[PILES] == 1:
+            if t < bound:
+                d = 0
+            else:
+                drawn += 1
+                d = drawn
+        elif s[ST + t] != 0:
+            d = 0                                   # on a waste pile
+        else:
+            d = (t - bound) // 3 + 1                # piles=3: the stock is every slot from bound on
+        if d < near[r]:
+            near[r] = d
+    draws = 0
+    for r in range(12):
+        q = 11 - r
+        if count[r] > count[q] and near[q] > draws:
+            draws = near[q]
+    if draws == 99:
+        draws = 0                                   # no partner left at all: the dead-state test's job
+    return total + draws
 
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
