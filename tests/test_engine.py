@@ -89,3 +89,49 @@ def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
     assert visit(keys, flags, np.uint64(18), np.uint8(2)) == 0     # finished: nobody expands it again
     keys, flags = grown((keys, flags))
     assert visit(keys, flags, np.uint64(18), np.uint8(4)) == 0 and visit(keys, flags, np.uint64(19), np.uint8(4)) == 2
+
+
+# --------------------------------------------------------------------------
+# The fewest-moves search (engine/shortest.py), on Pyramid kernels
+# --------------------------------------------------------------------------
+def fewest(seed, options, **kw):
+    from solver.engine.shortest import fewest_moves
+    from solver.games import pyramid as P
+
+    root = P.encode(deal_from_seed("pyramid", seed, options), P.FEWEST_MOVES_REDUCE)
+    return fewest_moves(P.KERNELS, P.move_cost, P.moves_left, root, **kw)
+
+
+def test_fewest_moves_limits_give_unknown_with_reason():
+    out = fewest(5, {"passes": 3}, max_nodes=100)
+    assert out.verdict == "unknown" and out.reason == "node_limit" and out.nodes == 100
+    out = fewest(5, {"passes": 3}, memory_mb=4)
+    assert out.verdict == "unknown" and out.reason == "memory"
+
+
+def test_fewest_moves_growth_and_chunks_do_not_change_the_line(monkeypatch):
+    """From 256 states up (many growths of the arrays and the table) and in chunks of 997
+    expansions, the same line as in one go: the search is deterministic."""
+    import solver.engine.shortest as shortest
+
+    once = fewest(1, {"piles": 3})
+    monkeypatch.setattr(shortest, "INITIAL_STATES", 256)
+    grown = fewest(1, {"piles": 3}, chunk=997)
+    assert once.verdict == grown.verdict == "won"
+    assert once.line == grown.line and once.max_depth == grown.max_depth and once.nodes == grown.nodes
+    assert grown.stored > 4 * 256
+
+
+def test_fewest_moves_proves_lost_like_the_depth_first_search():
+    """A deal the solver proves lost is lost for the fewest-moves search too (it stops only
+    when every state reached is expanded)."""
+    from solver.games import pyramid as P
+
+    for seed in range(1, 30):
+        d = deal_from_seed("pyramid", seed, {"piles": 3})
+        proof = search(P.KERNELS, P.encode(d))
+        if proof.verdict == "lost" and proof.nodes > 1000:    # not decided at the root
+            out = fewest(seed, {"piles": 3})
+            assert out.verdict == "lost" and out.nodes > 1000
+            return
+    pytest.fail("no lost deal needing a search among seeds 1-29")
