@@ -31,7 +31,7 @@ from numba import njit, types
 
 from .contract import ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn
 from .search import Outcome
-from .table import MAX_LOAD, _slot
+from .table import MAX_LOAD, _slot, rehash
 
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
 # counters slots
@@ -143,15 +143,6 @@ def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist,
     return status
 
 
-@njit(types.void(types.uint64[::1], types.int32[::1], types.uint64[::1], types.int32[::1]), cache=True)
-def _rehash(old_keys, old_index, keys, index):
-    for i in range(old_keys.shape[0]):
-        if old_keys[i] != 0:
-            slot = _slot(keys, old_keys[i])
-            keys[slot] = old_keys[i]
-            index[slot] = old_index[i]
-
-
 def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_nodes: int | None = None,
                  time_limit: float | None = None, memory_mb: float = 1024, chunk: int = 50_000) -> Outcome:
     """A line of fewest player moves (``cost``) from ``root`` to a won state (``won``),
@@ -181,7 +172,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     counters = np.zeros(5, dtype=np.int64)
     counters[C_WON], counters[C_BEST] = -1, NO_WIN
     states[0], parent[0], dist[0], heap[0] = root, -1, 0, 0
-    _rehash(np.array([kernels.key(root) or 1], dtype=np.uint64), np.zeros(1, dtype=np.int32),
+    rehash(np.array([kernels.key(root) or 1], dtype=np.uint64), np.zeros(1, dtype=np.int32),
             table_keys, table_index)     # the root's key, inserted
     counters[C_TAIL], counters[C_HEAP] = 1, 1
 
@@ -218,7 +209,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
             slots = _table_slots(size)
             if slots > table_keys.shape[0]:
                 keys, index = np.zeros(slots, dtype=np.uint64), np.empty(slots, dtype=np.int32)
-                _rehash(table_keys, table_index, keys, index)
+                rehash(table_keys, table_index, keys, index)
                 table_keys, table_index = keys, index
             continue
         if time_limit is not None and time.perf_counter() - start > time_limit:

@@ -82,13 +82,16 @@ def enter(keys, flags, key, own):
     return visit(keys, flags, key, own)
 
 
-@njit(types.void(types.uint64[::1], types.uint8[::1], types.uint64[::1], types.uint8[::1]), cache=True)
-def rehash(old_keys, old_flags, keys, flags):
+@njit([types.void(types.uint64[::1], values, types.uint64[::1], values)
+       for values in (types.uint8[::1], types.int32[::1])], cache=True)
+def rehash(old_keys, old_values, keys, values):
+    """Insert every key of a table into a bigger one, with the value beside it (the
+    flags here, a state's index in ``engine.shortest``)."""
     for i in range(old_keys.shape[0]):
         if old_keys[i] != 0:
             slot = _slot(keys, old_keys[i])
             keys[slot] = old_keys[i]
-            flags[slot] = old_flags[i]
+            values[slot] = old_values[i]
 
 
 def grown(table: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
