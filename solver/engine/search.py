@@ -147,9 +147,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             if budget <= 0:
                 return outcome("unknown", "node_limit")
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
-        status = _run(kernels.moves, kernels.apply, kernels.key, kernels.is_won, run.states, run.stack,
-                      run.counts, run.cursor, run.keys, table[0], table[1], run.counters, budget,
-                      int(table[0].shape[0] * MAX_LOAD) - others, np.uint8(1 << i))
+        status = _run(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys, table[0],
+                      table[1], run.counters, budget, int(table[0].shape[0] * MAX_LOAD) - others, np.uint8(1 << i))
         if status == WON:
             depth = int(run.counters[C_DEPTH])
             return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])

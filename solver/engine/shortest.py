@@ -29,7 +29,7 @@ import time
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn
+from .contract import COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled
 from .search import Outcome
 from .table import MAX_LOAD, _slot, rehash
 
@@ -156,6 +156,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     start = time.perf_counter()
     if kernels.is_won(root):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
+    cost, estimate = compiled(cost, COST_SIG), compiled(estimate, ESTIMATE_SIG)
     # the state, its parent, move and cost, and two queue entries (a state is queued again
     # when reached more cheaply; the queue grows with the arrays)
     per_state = kernels.state_size + 12 + 2 * 8
@@ -186,8 +187,8 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
             budget = min(budget, max_nodes - int(counters[C_NODES]))
             if budget <= 0:
                 return outcome("unknown", "node_limit")
-        status = _astar(kernels.moves, kernels.apply, kernels.key, kernels.is_won, cost, estimate, states, parent, via,
-                           dist, table_keys, table_index, heap, buffer, child, counters, budget)
+        status = _astar(*kernels.compiled, cost, estimate, states, parent, via, dist, table_keys, table_index,
+                        heap, buffer, child, counters, budget)
         if status == WON:
             line, i = [], int(counters[C_WON])
             total = int(dist[i])
