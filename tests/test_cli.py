@@ -352,3 +352,31 @@ def test_check_bad_result_objects(runner, tmp_path, obj, word):
     path = write(tmp_path, "result.json", obj)
     err = assert_one_line_error(run(runner, "check", path))
     assert path in err and word in err
+
+
+# ---------------------------------------------------------------------------
+# the console script's quick exit (solver.cli.run)
+# ---------------------------------------------------------------------------
+def console(*args):
+    """The installed `solitaire` script's entry point, in a fresh process, output to pipes
+    (block-buffered: output not flushed before os._exit would be lost)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    return subprocess.run([sys.executable, "-c", "from solver.cli import run; run()", *map(str, args)],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=300)
+
+
+def test_console_script_keeps_output_and_exit_codes(tmp_path):
+    ok = console("solve", "pyramid", "--seed", 2, "--passes", 3, "--json")
+    assert ok.returncode == 0, ok.stderr
+    result = json.loads(ok.stdout)
+    assert result["verdict"] == "won" and result["moves"]
+    bad = console("solve", "pyramid", "--seed", 2, "--passes", 0)
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
+    assert "passes" in bad.stderr and "Traceback" not in bad.stderr
+    deal = tmp_path / "deal.json"
+    made = console("deal", "klondike", "--seed", 3, "--json")
+    deal.write_text(made.stdout)
+    assert console("solve", "klondike", "--deal", deal).stdout.startswith(f"klondike {deal}:")
