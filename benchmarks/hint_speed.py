@@ -168,7 +168,7 @@ def shortest_rows(n, seeds, to_go=(None, 30, 40)):
                     pos = r.play(pos, m)
                 table, tail = r.to_deal(pos), res.moves[-back:]
             t = time.perf_counter()
-            verdict, line, nodes = shortest_line(table, time_limit=10.0)   # the hint command's default
+            verdict, line, nodes, _ = shortest_line(table, time_limit=10.0)   # the hint command's default
             secs = time.perf_counter() - t
             cleaned = clean_line(table, tail)
             done += verdict == "won"

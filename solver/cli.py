@@ -349,7 +349,8 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
     if h.shortest == "won":
         note = ", the shortest"
     elif h.shortest == "unknown":
-        note = "; the shortest line was not found within the limits"
+        limit = {"time_limit": "--time-limit", "memory": "--memory-mb", "node_limit": "--shortest-nodes"}
+        note = f"; no shortest line found within the {limit.get(h.shortest_reason, 'search')} limit"
     click.echo(f"winnable: a line of {len(h.line)} moves (the solver's raw line: {h.raw_length}{note})")
     if show_all:
         _show_line(game, tables[-1], h.line, show)

@@ -37,6 +37,7 @@ class Hint:
     seconds: float = 0.0
     reason: str | None = None
     shortest: str | None = None     # with shortest=True: won (the line is shortest) | unknown | lost
+    shortest_reason: str | None = None   # why the shortest search ended unknown: time_limit, memory, node_limit
 
     def to_json(self) -> dict:
         """A FORMATS.md result object for the table reached, plus the hint's own fields.
@@ -58,6 +59,8 @@ class Hint:
         out["raw_length"] = self.raw_length
         if self.shortest is not None:
             out["shortest"] = self.shortest
+            if self.shortest_reason:
+                out["shortest_reason"] = self.shortest_reason
         out["deal"] = deal_to_json(d)
         return out
 
@@ -84,13 +87,12 @@ def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_
     if result.verdict != "won":
         return out
     if shortest:
-        verdict, line, nodes = shortest_line(position, max_nodes=shortest_nodes, time_limit=time_limit,
-                                             memory_mb=memory_mb)
-        out.shortest = verdict
-        if verdict == "won":
+        best = shortest_line(position, max_nodes=shortest_nodes, time_limit=time_limit, memory_mb=memory_mb)
+        out.shortest, out.shortest_reason = best.verdict, best.reason
+        if best.verdict == "won":
             from .solve import certify
-            certify(position, line)
-            out.line = line
+            certify(position, best.moves)
+            out.line = best.moves
             return out
     if clean:
         out.line = clean_line(position, out.line)

@@ -28,6 +28,7 @@ states, for games with few states (Pyramid): a line with the fewest moves,
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from .deals import Deal
 from .moves import Move
@@ -174,10 +175,17 @@ def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
 # --------------------------------------------------------------------------
 # The shortest line (small state spaces: Pyramid)
 # --------------------------------------------------------------------------
+class Shortest(NamedTuple):
+    verdict: str                # won (moves is a shortest line) | lost | unknown
+    moves: list[Move]
+    nodes: int                  # states expanded
+    reason: str | None = None   # for unknown: time_limit, memory, node_limit
+
+
 def shortest_line(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_SHORTEST_SECONDS,
                   memory_mb: float = DEFAULT_MEMORY_MB):
-    """``(verdict, moves, nodes)``: a winning line with the fewest moves (``won``),
-    ``lost`` when no line wins, ``unknown`` when a limit was reached first.
+    """A winning line with the fewest moves (``won``), ``lost`` when no line wins,
+    ``unknown`` (with the limit's ``reason``) when a limit was reached first.
 
     A* search (:mod:`solver.engine.shortest`) over the game's kernel
     states encoded with its ``FEWEST_MOVES_REDUCE`` flags (only reductions that
@@ -196,9 +204,9 @@ def shortest_line(deal: Deal, *, max_nodes: int | None = None, time_limit: float
     outcome = fewest_moves(game.KERNELS, game.move_cost, game.moves_left, game.encode(deal, reduce), max_nodes=max_nodes,
                            time_limit=time_limit, memory_mb=memory_mb)
     if outcome.verdict != "won":
-        return outcome.verdict, [], outcome.nodes
+        return Shortest(outcome.verdict, [], outcome.nodes, outcome.reason)
     moves = game.decode_line(deal, outcome.line, reduce)
     if len(moves) != outcome.max_depth:
         raise SolverBug(f"{deal.game}: the line has {len(moves)} moves, its kernel costs add up to "
                         f"{outcome.max_depth}")
-    return "won", moves, outcome.nodes
+    return Shortest("won", moves, outcome.nodes)

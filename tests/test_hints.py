@@ -252,7 +252,7 @@ def test_shortest_pyramid_line_matches_breadth_first_search(options):
         for m in res.moves[:-back]:
             pos = r.play(pos, m)
         table = r.to_deal(pos)
-        verdict, short, _ = shortest_line(table)
+        verdict, short, _, _ = shortest_line(table)
         assert verdict == "won"
         certify(table, short)
         assert len(short) == bfs_length(table) <= back
@@ -265,8 +265,15 @@ def test_shortest_pyramid_line_matches_breadth_first_search(options):
 
 def test_shortest_gives_unknown_at_its_limit():
     d = deal_from_seed("pyramid", 1, {"passes": 3})
-    verdict, moves, nodes = shortest_line(d, max_nodes=50)
-    assert verdict == "unknown" and moves == [] and nodes == 50
+    verdict, moves, nodes, reason = shortest_line(d, max_nodes=50)
+    assert verdict == "unknown" and moves == [] and nodes == 50 and reason == "node_limit"
+    assert shortest_line(d, memory_mb=4).reason == "memory"
+    assert shortest_line(deal_from_seed("pyramid", 5, {"passes": 3}), time_limit=0.01).reason == "time_limit"
+    h = hint(d, shortest=True, shortest_nodes=50)
+    assert h.shortest == "unknown" and h.to_json()["shortest_reason"] == "node_limit"
+    assert len(h.line) <= h.raw_length    # the cleaned line is offered instead
+    out = run("hint", "pyramid", "--seed", 1, "--passes", 3, "--shortest", "--shortest-nodes", 50)
+    assert out.exit_code == 0 and "no shortest line found within the --shortest-nodes limit" in out.output
 
 
 def talon_king_table(stock_top):
@@ -286,7 +293,7 @@ def test_shortest_line_leaves_a_talon_king_alone(stock_top):
     draw + remove (1 with stock_top: 6C with the stock's 7D). Forcing the King's removal,
     as the solver's reduction does, would add a move."""
     d = talon_king_table(stock_top)
-    verdict, line, _ = shortest_line(d)
+    verdict, line, _, _ = shortest_line(d)
     assert verdict == "won"
     certify(d, line)
     assert len(line) == bfs_length(d) == (1 if stock_top else 2)
@@ -305,7 +312,7 @@ def test_shortest_line_from_a_whole_deal_agrees_with_every_reduction_off(options
     plain = pyramid.REDUCE_FEWEST   # no macro moves, no reduction
     for seed in seeds:
         d = deal_from_seed("pyramid", seed, options)
-        verdict, line, _ = shortest_line(d)
+        verdict, line, _, _ = shortest_line(d)
         assert verdict == "won", seed
         certify(d, line)
         slow = fewest_moves(pyramid.KERNELS, pyramid.move_cost, pyramid.moves_left, pyramid.encode(d, plain))

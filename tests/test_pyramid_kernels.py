@@ -377,7 +377,7 @@ def test_shortest_line_and_its_bound_match_breadth_first_search_on_small_positio
     for _ in range(40):
         deal = small_position(rng, options)
         need = bfs_length(deal)
-        verdict, line, _ = shortest_line(deal)
+        verdict, line, _, _ = shortest_line(deal)
         assert verdict == ("lost" if need is None else "won")
         checked[verdict] += 1
         if need is None:
