@@ -214,6 +214,22 @@ def test_layout_reduction_still_uncovers_a_card_under_a_run_whose_twin_is_free()
     assert any(int(m) & G.UNCOVER_FLAG for m in out[:n])
 
 
+@pytest.mark.parametrize("draw", [1, 3])
+def test_with_unlimited_passes_the_deadlock_test_prunes_inside_the_search(draw):
+    """Not only the root: a deal the root check lets through is decided alike with far
+    fewer nodes, because positions deeper down are found stuck (seeds 101-160)."""
+    for seed in range(101, 161):
+        deal = deal_from_seed("klondike", seed, {"draw": draw, "passes": None})
+        root = G.encode(deal)
+        if root[G.DOOMED]:
+            continue
+        full = search(G.KERNELS, root, max_nodes=400_000)
+        slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK), max_nodes=400_000)
+        if full.verdict != "unknown" and slow.verdict == full.verdict and slow.nodes >= 5 * max(full.nodes, 1000):
+            return
+    pytest.fail("no deal where the deadlock test inside the search cut the nodes 5x")
+
+
 @pytest.mark.parametrize("options", [v for v in VARIANTS if not v.get("foundation_to_tableau")])
 def test_a_deadlocked_position_is_lost_by_brute_force(options):
     """The deadlock test only ever calls lost what brute force finds lost, on small
