@@ -78,10 +78,11 @@ def _pop(heap, n):
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, CostFn, EstimateFn, types.uint8[:, ::1], types.int32[::1],
-                  types.int32[::1], types.int32[::1], types.uint64[::1], types.int32[::1], types.int64[::1],
+                  types.int32[::1], types.int32[::1], types.int32[::1], types.uint64[::1], types.int32[::1],
+                  types.int64[::1],
                   types.int32[::1], types.uint8[::1], types.int64[::1], types.int64),
       cache=True)
-def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist, table_keys, table_index, heap, buffer,
+def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist, bound, table_keys, table_index, heap, buffer,
               child, counters, budget):
     """Take up to ``budget`` states off the queue ``heap`` and expand them."""
     tail, size = counters[C_TAIL], counters[C_HEAP]
@@ -103,7 +104,7 @@ def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist,
         size -= 1
         here = entry & mask
         g = dist[here]
-        if entry >> INDEX_BITS > g + estimate(states[here]):
+        if entry >> INDEX_BITS > g + bound[here]:
             continue                 # queued again more cheaply since
         done += 1
         n = moves(states[here], buffer)
@@ -133,11 +134,12 @@ def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist,
                 j = tail
                 table_index[slot] = j
                 states[j] = child
+                bound[j] = estimate(child)   # a state's own: kept when it is reached again
                 tail += 1
             dist[j] = g2
             parent[j] = here
             via[j] = m
-            size = _push(heap, size, ((g2 + estimate(child)) << INDEX_BITS) | j)
+            size = _push(heap, size, ((g2 + bound[j]) << INDEX_BITS) | j)
     counters[C_TAIL], counters[C_HEAP] = tail, size
     counters[C_NODES] += done
     return status
@@ -157,14 +159,15 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     if kernels.is_won(root):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
     cost, estimate = compiled(cost, COST_SIG), compiled(estimate, ESTIMATE_SIG)
-    # the state, its parent, move and cost, and two queue entries (a state is queued again
+    # the state, its parent, move, cost and bound, and two queue entries (a state is queued again
     # when reached more cheaply; the queue grows with the arrays)
-    per_state = kernels.state_size + 12 + 2 * 8
+    per_state = kernels.state_size + 16 + 2 * 8
     size = INITIAL_STATES
     states = np.empty((size, kernels.state_size), dtype=np.uint8)
     parent = np.empty(size, dtype=np.int32)
     via = np.empty(size, dtype=np.int32)
     dist = np.empty(size, dtype=np.int32)
+    bound = np.empty(size, dtype=np.int32)      # estimate(state), computed once per state
     heap = np.empty(2 * size, dtype=np.int64)
     slots = _table_slots(size)
     table_keys, table_index = np.zeros(slots, dtype=np.uint64), np.empty(slots, dtype=np.int32)
@@ -172,7 +175,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     child = np.empty(kernels.state_size, dtype=np.uint8)
     counters = np.zeros(5, dtype=np.int64)
     counters[C_WON], counters[C_BEST] = -1, NO_WIN
-    states[0], parent[0], dist[0], heap[0] = root, -1, 0, 0
+    states[0], parent[0], dist[0], bound[0], heap[0] = root, -1, 0, 0, 0
     rehash(np.array([kernels.key(root) or 1], dtype=np.uint64), np.zeros(1, dtype=np.int32),
             table_keys, table_index)     # the root's key, inserted
     counters[C_TAIL], counters[C_HEAP] = 1, 1
@@ -187,7 +190,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
             budget = min(budget, max_nodes - int(counters[C_NODES]))
             if budget <= 0:
                 return outcome("unknown", "node_limit")
-        status = _astar(*kernels.compiled, cost, estimate, states, parent, via, dist, table_keys, table_index,
+        status = _astar(*kernels.compiled, cost, estimate, states, parent, via, dist, bound, table_keys, table_index,
                         heap, buffer, child, counters, budget)
         if status == WON:
             line, i = [], int(counters[C_WON])
@@ -205,7 +208,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
                 if bigger <= size:
                     return outcome("unknown", "memory")
                 size = bigger
-                states, parent, via, dist = (_grown(a, size) for a in (states, parent, via, dist))
+                states, parent, via, dist, bound = (_grown(a, size) for a in (states, parent, via, dist, bound))
                 heap = _grown(heap, 2 * size)
             slots = _table_slots(size)
             if slots > table_keys.shape[0]:

@@ -681,11 +681,7 @@ def move_cost(s, m):
     b_talon = SLOT_ITEM <= b < NONE_ITEM
     if not a_talon and not b_talon:
         return total                            # pyramid cards only
-    waste_top = -1
-    for t in range(bound - 1, -1, -1):
-        if s[ST + t] != GONE:
-            waste_top = t
-            break
+    waste_top = -1 if m & REDEAL_BIT else _waste_top(s)   # after a redeal the waste is empty
     if a_talon and b_talon:                     # neighbours: waste top and next stock card
         u = min(a, b) - SLOT_ITEM
         if u != waste_top:
