@@ -369,22 +369,16 @@ def _doomed(s):
     may leave its place), ``placed`` (a talon card that may go onto a pile),
     ``exposed`` (a pile or waste card that may be on top), and the height each
     foundation may reach."""
-    one = np.uint64(1)
     in_piles = np.uint64(0)
-    down = np.uint64(0)
     for i in range(7):
         base = PILES + i * PILE_CAP
         for q in range(s[LEN + i]):
             in_piles |= _bit(s[base + q])
-            if q < s[DOWN + i]:
-                down |= _bit(s[base + q])
-    # in the last pass the waste is a pile nothing goes onto: a card in it comes out
-    # only once every card above it has
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
     waste = np.uint64(0)
     for q in range(waste_len):
         waste |= _bit(s[TALON + q])
-    on_found = np.uint64(0)   # parents a card may come down from
+    on_found = np.uint64(0)
     if s[F2T]:
         for f in range(4):
             for r in range(s[FOUND + f]):
@@ -394,38 +388,47 @@ def _doomed(s):
         heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
     free = np.uint64(0)
     placed = np.uint64(0)
-    changed = True
     exposed = np.uint64(0)
-    tops = on_found          # cards that may be pile tops, to go onto
-    emptiable = 0            # piles that are or may become empty
+    tops = on_found
+    emptiable = 0
+    settled = 0   # piles whose cards are all free: nothing left to learn from them
+    for i in range(7):
+        # every pile top and every empty pile before the first pass: a fact found
+        # later in a pass must not be missed by the piles already visited in it
+        ln = s[LEN + i]
+        if ln == 0:
+            emptiable |= 1 << i
+        else:
+            exposed |= _bit(s[PILES + i * PILE_CAP + ln - 1])
+    tops |= exposed
+    talon_len = s[TALON_LEN]
+    changed = True
     while changed:
         changed = False
-        # what the last pass freed uncovers, for every check of this pass
-        for i in range(7):
-            base = PILES + i * PILE_CAP
-            ln = s[LEN + i]
-            if ln == 0 or (free & _bit(s[base])) != 0:
-                emptiable |= 1 << i
-            for q in range(ln - 1, -1, -1):
-                if q == ln - 1 or (free & _bit(s[base + q + 1])) != 0:
-                    exposed |= _bit(s[base + q])
-        tops |= exposed & in_piles
-        for q in range(waste_len - 1, -1, -1):
-            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
-                exposed |= _bit(s[TALON + q])
         # a pile card may leave for a pile: a King for another pile that may be
         # empty, any other card for a parent that may be on top (top down, so a
         # card freed uncovers the one below it at once)
         for i in range(7):
-            base = PILES + i * PILE_CAP
             ln = s[LEN + i]
+            if ln == 0 or (settled & (1 << i)) != 0:
+                continue
+            base = PILES + i * PILE_CAP
+            dn = s[DOWN + i]
+            all_free = True
             for q in range(ln - 1, -1, -1):
                 c = s[base + q]
                 b = _bit(c)
                 if q == ln - 1 or (free & _bit(s[base + q + 1])) != 0:
-                    exposed |= b
-                    tops |= b
-                if (free & b) != 0 or ((down & b) != 0 and (exposed & b) == 0):
+                    if (tops & b) == 0:
+                        # a new top (uncovered by a foundation move of the last pass):
+                        # a card in a pile visited before this one may go onto it
+                        exposed |= b
+                        tops |= b
+                        changed = True
+                elif q < dn:
+                    all_free = False
+                    break   # face down and covered: nothing below can be reached yet
+                if (free & b) != 0:
                     continue
                 if c % 13 == 12:
                     ok = (emptiable & ~(1 << i)) != 0
@@ -434,8 +437,17 @@ def _doomed(s):
                 if ok:
                     free |= b
                     changed = True
+                else:
+                    all_free = False
+            if (free & _bit(s[base])) != 0:
+                emptiable |= 1 << i
+            if all_free:
+                settled |= 1 << i
+        for q in range(waste_len - 1, -1, -1):
+            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
+                exposed |= _bit(s[TALON + q])
         # a talon card may go onto a pile the same way (from the waste: once on top)
-        for q in range(s[TALON_LEN]):
+        for q in range(talon_len):
             c = s[TALON + q]
             b = _bit(c)
             if (placed & b) != 0 or ((waste & b) != 0 and (exposed & b) == 0):
@@ -450,17 +462,17 @@ def _doomed(s):
                 free |= b & waste
                 changed = True
         # a foundation grows while its next card is in the stock or may be on top
+        blocked = (in_piles | waste) & ~exposed
         for f in range(4):
-            h = (heights >> np.uint64(4 * f)) & np.uint64(15)
-            while h < 13:
-                b = _bit(f * 13 + np.int64(h))
-                if ((in_piles | waste) & b) != 0:
-                    if (exposed & b) == 0:
-                        break
-                    free |= b
-                h += one
+            shift = np.uint64(4 * f)
+            start = np.int64((heights >> shift) & np.uint64(15))
+            h = start
+            while h < 13 and (blocked & _bit(f * 13 + h)) == 0:
+                free |= _bit(f * 13 + h) & (in_piles | waste)   # gone up: it left its place
+                h += 1
+            if h != start:
+                heights += np.uint64(h - start) << shift
                 changed = True
-            heights = (heights & ~(np.uint64(15) << np.uint64(4 * f))) | (h << np.uint64(4 * f))
         if heights == np.uint64(0xDDDD):
             return False   # every foundation may be completed
     return True
