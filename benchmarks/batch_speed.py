@@ -117,9 +117,10 @@ def main():
         if not args.no_dask:
             # after the pool runs: the LocalCluster's scheduler runs in this process and
             # would add its own CPU to the main-process figure
-            from distributed import Client, LocalCluster
-            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                              dashboard_address=None) as cluster, Client(cluster) as client:
+            from distributed import Client
+
+            from solver.batch import local_cluster
+            with local_cluster(2) as cluster, Client(cluster) as client:
                 timed_study(tmp, "dask-warm", game, options, f"{first}-{first + 3}", scheduler=client, **limits)
                 settings = {**settings, "Dask 2 workers": {"scheduler": client}}
                 measure({"2 jobs": {"jobs": 2}, "Dask 2 workers": {"scheduler": client}})

@@ -394,6 +394,38 @@ class _Dask:
             self.client.close()
 
 
+# Dask's own periodic work, made rarer. On a machine whose every core solves, an
+# idle LocalCluster of 2 workers took 0.18 of a core with the defaults and 0.05 with
+# these (benchmarks/results.md): each worker samples its threads' stacks every 10 ms
+# for the dashboard's profiles (0.04 of a core together), every server checks its
+# event loop every 20 ms (0.04) and its own CPU and memory every 0.5 s (0.03), and
+# the scheduler looks for work to steal every 100 ms. A study needs none of them:
+# its tasks are chunks of deals the scheduler hands to whichever worker is free.
+# The same settings as environment variables, for `dask scheduler` and `dask worker`
+# on other machines, are in README.md.
+QUIET_DASK = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.scheduler.work-stealing": False,
+}
+
+
+def local_cluster(workers: int | None = None, **kwargs):
+    """A Dask ``LocalCluster`` for studies: one single-threaded worker process per core
+    (the kernels hold the GIL), no dashboard, and :data:`QUIET_DASK`. Pass it (or a
+    ``Client`` of it) as ``scheduler=`` to :func:`run_batch`."""
+    try:
+        import dask
+        from distributed import LocalCluster
+    except ImportError:
+        raise BatchError("a Dask cluster needs Dask: pip install 'solitaire-solver[cluster]'") from None
+    options = {"n_workers": workers or os.cpu_count() or 1, "threads_per_worker": 1, "processes": True,
+               "dashboard_address": None, **kwargs}
+    with dask.config.set(QUIET_DASK):   # read as the scheduler and the workers start
+        return LocalCluster(**options)
+
+
 def _worker_without_package(err: ImportError) -> BatchError:
     return BatchError(f"a worker cannot run the solver ({err}); install solitaire-solver on every worker")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from solver.batch import BatchError, load_study, parse_seeds, read_journal, run_batch
+from solver.batch import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
 from solver.deals import deal_from_seed, deal_to_json
 from solver.options import variant_name
 from solver.solve import solve
@@ -156,8 +156,10 @@ def test_a_journal_in_use_by_another_run_is_refused(tmp_path):
 def test_a_dask_local_cluster_gives_the_rows_of_the_local_pool(tmp_path):
     distributed = pytest.importorskip("distributed")
     pool = study(tmp_path, "pool", "1-60", jobs=2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with local_cluster(2) as cluster, distributed.Client(cluster) as client:
+        # the quiet settings reached the worker processes
+        assert client.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled")) \
+            == dict.fromkeys(client.nthreads(), False)
         # a study of one deal: one task, yet every worker has loaded the kernels, as pool
         # workers do before their first deal
         run_batch("pyramid", "1", {}, out=tmp_path / "one.jsonl", scheduler=client, max_nodes=NODES,
