@@ -179,7 +179,7 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 @pytest.mark.parametrize("options", VARIANTS)
 @pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK,
-                                          G.REDUCE_STONE, G.REDUCE_LAZY])
+                                          G.REDUCE_STONE, G.REDUCE_LAZY, G.REDUCE_EMPTY])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -353,3 +353,32 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
     state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_LAZY)
     G.apply(state, five)
     assert len(kernel_moves(state)) > 1
+
+
+def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
+    """7♥ (with 6♠ on it) is the whole of t1; moving it onto 8♣ empties t1, which is
+    only worth it for a King: every move after it puts a King into t1 (K♦ from t3,
+    the others from the talon). With every King buried, nothing follows at all."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [7, 8, 6, 4]    # C D H S: 8♣ and 7♥ could go up, neither is safe
+    for kings, face_down, moves_after in ((c("9D", "KD"), 1, "kings"), (c("KC", "KH", "KS", "KD", "9D"), 4, "none")):
+        tableau = [c("7H", "6S"), c("8C"), kings, c("9H"), [], [], []]
+        stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
+        deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
+                    tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
+                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+        state = G.encode(deal)
+        seven = next(m for m in kernel_moves(state) if m & 15 == 0 and (m >> 4) & 15 == 1)
+        G.apply(state, seven)
+        assert state[G.EMPTIED] == 1 and state[G.LEN + 0] == 0
+        after = [G.expand(state, m)[-1] for m in kernel_moves(state)]
+        if moves_after == "kings":
+            assert {(m.card, m.to) for m in after} >= {(parse_card("KD"), "t1")}
+            assert all(m.card % 13 == 12 and m.to == "t1" for m in after)
+        else:
+            assert after == []
+        # the same position without the rule has other moves (the talon, 8♣ up...)
+        loose = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_EMPTY)
+        G.apply(loose, seven)
+        assert any(m.card % 13 != 12 for m in (G.expand(loose, x)[-1] for x in kernel_moves(loose)))

@@ -7,9 +7,10 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     LEN[7]    pile lengths,  DOWN[7]  face-down counts,
     TALON[24] the stock and waste as one sequence,
     PILES[7][PILE_CAP]  cards bottom to top,
-    REDUCE, ORDER, DOOMED, STONE, LIFT  reductions in force, move order, root
-                verdict, the talon card the next move must cover, and the
-                one whose successor must go up next
+    REDUCE, ORDER, DOOMED, STONE, LIFT, EMPTIED  reductions in force, move
+                order, root verdict, the talon card the next move must cover,
+                the one whose successor must go up next, and whether a King
+                must go into an emptied pile next
 
 **The talon.** Waste (bottom to top) followed by stock (next card first) is
 always the original stock order with the played cards taken out: drawing moves
@@ -87,6 +88,18 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
 * *Pointless king moves*: a run whose bottom card is already at the bottom of
   its pile never moves to an empty pile (the position would be the same up to
   pile order); of several empty piles only the first is a target.
+* *Emptied piles* (``REDUCE_EMPTY``): a move of a whole pile (a run with no
+  face-down card under it) onto another pile is followed by a King into the
+  emptied pile, and by nothing else (the state keeps ``EMPTIED`` until then).
+  Proof: an empty pile only ever takes a King. In a winning line, move each
+  such move E (run R from pile A onto card p) to just before the next move
+  that puts a King into an empty pile, or drop it if none comes. Until then the
+  two lines' positions differ only in R lying alone in A instead of on p, and
+  every move stays legal: a move of all of R is E itself, after which the
+  positions agree; a move of part of R takes it from A; a run moved from p's
+  pile moves without R; nothing goes onto p and p does not go up (R covers it
+  in the line); and no move in between uses an empty pile. The line gets no
+  longer. Any number of draws and passes: no talon move depends on it.
 * *Symmetry*: the canonical key adds per-pile hashes, so piles in any order
   give one key.
 * *Deadlocks* (``REDUCE_DEADLOCK``): before searching, a fixed point over
@@ -142,12 +155,15 @@ ORDER = REDUCE + 1   # 1: list the moves in reverse (a second move order, see en
 DOOMED = REDUCE + 2  # 1: the deal is lost by REDUCE_DEADLOCK's argument
 STONE = REDUCE + 3   # a talon card the next move must cover (REDUCE_STONE), NO_STONE if none
 LIFT = REDUCE + 4    # a talon card gone up whose successor must follow (REDUCE_LAZY), or NO_STONE
+EMPTIED = REDUCE + 5  # 1: the last move emptied a pile, a King must go into it next (REDUCE_EMPTY)
 STATE_SIZE = REDUCE + 8  # 196
 NO_STONE = 255
 MAX_MOVES = 320
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE, REDUCE_LAZY = 1, 2, 4, 8, 16, 32
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE | REDUCE_LAZY
+REDUCE_EMPTY = 64
+REDUCE_ALL = (REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE | REDUCE_LAZY
+              | REDUCE_EMPTY)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -571,7 +587,8 @@ def moves(s, out):
     stone = s[STONE]
     lift = s[LIFT]
     # 1. a safe foundation move is forced
-    if (reduce & REDUCE_SAFE) and stone == NO_STONE and lift == NO_STONE:
+    emptied = s[EMPTIED]
+    if (reduce & REDUCE_SAFE) and stone == NO_STONE and lift == NO_STONE and not emptied:
         for i in range(7):
             ln = s[LEN + i]
             if ln > 0:
@@ -646,6 +663,16 @@ def moves(s, out):
                     out[k] = m
                     k += 1
         n = k
+    if emptied:
+        # only a King into the emptied pile may follow (REDUCE_EMPTY)
+        k = 0
+        for q in range(n):
+            m = out[q]
+            dst = (m >> 4) & 15
+            if m < DRAW_MOVE and dst < 7 and s[LEN + dst] == 0:
+                out[k] = m
+                k += 1
+        n = k
     if s[ORDER] == 1:
         for q in range(n // 2):
             out[q], out[n - 1 - q] = out[n - 1 - q], out[q]
@@ -656,6 +683,7 @@ def moves(s, out):
 def apply(s, m):
     s[STONE] = NO_STONE
     s[LIFT] = NO_STONE
+    s[EMPTIED] = 0
     if m == DRAW_MOVE:
         s[WASTE_LEN] = min(s[WASTE_LEN] + s[DRAW], s[TALON_LEN])
         return
@@ -718,6 +746,8 @@ def apply(s, m):
     s[LEN + src] = index
     if index > 0 and s[DOWN + src] >= index:
         s[DOWN + src] = index - 1
+    elif index == 0 and dst != DST_FOUND and (s[REDUCE] & REDUCE_EMPTY):
+        s[EMPTIED] = 1
 
 
 @njit(KEY_SIG, cache=True)
@@ -749,7 +779,7 @@ def key(s):
         # boundaries are one state (with draw 1: every boundary)
         waste_len = 0
     t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
-        | (np.uint64(s[LIFT]) << np.uint64(24))
+        | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
     for q in range(s[TALON_LEN]):
         t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
