@@ -40,22 +40,50 @@ class Result:
         return out
 
 
+# The share of the limits a relaxed deal may use before the deal itself is searched,
+# and its node budget when no limit is given (see ``relaxed`` in a game module)
+RELAXED_SHARE = 0.25
+RELAXED_NODES = 5_000_000
+
+
 def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
           memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
-    """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed."""
+    """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed.
+
+    A game may offer ``relaxed(deal)``: a deal that every winning line of ``deal``
+    also wins. It is searched first, within :data:`RELAXED_SHARE` of the limits:
+    if it is lost, so is ``deal`` (a proof as good as the search's own). Otherwise
+    ``deal`` is searched with what is left of the limits."""
     game = kernels_module(deal.game)
-    if hasattr(game, "encode_roots"):
-        # several move orders, searched in turns over one table (see engine.search)
-        root = np.stack(game.encode_roots(deal))
-    else:
-        root = game.encode(deal)
-    outcome = search(game.KERNELS, root, max_nodes=max_nodes, time_limit=time_limit,
+    nodes, seconds = 0, 0.0
+    easier = game.relaxed(deal) if hasattr(game, "relaxed") else None
+    if easier is not None:
+        first = search(game.KERNELS, _roots(game, easier),
+                       max_nodes=RELAXED_NODES if max_nodes is None and time_limit is None
+                       else None if max_nodes is None else max(1, int(max_nodes * RELAXED_SHARE)),
+                       time_limit=None if time_limit is None else time_limit * RELAXED_SHARE,
+                       memory_mb=memory_mb, **search_options)
+        nodes, seconds = first.nodes, first.seconds
+        if first.verdict == "lost":
+            return Result(deal, "lost", [], nodes, seconds)
+        if max_nodes is not None:
+            max_nodes = max(0, max_nodes - nodes)
+        if time_limit is not None:
+            time_limit = max(0.0, time_limit - seconds)
+    outcome = search(game.KERNELS, _roots(game, deal), max_nodes=max_nodes, time_limit=time_limit,
                      memory_mb=memory_mb, **search_options)
     moves: list[Move] = []
     if outcome.verdict == "won":
         moves = game.decode_line(deal, outcome.line)
         certify(deal, moves)
-    return Result(deal, outcome.verdict, moves, outcome.nodes, outcome.seconds, outcome.reason)
+    return Result(deal, outcome.verdict, moves, nodes + outcome.nodes, seconds + outcome.seconds, outcome.reason)
+
+
+def _roots(game, deal: Deal) -> np.ndarray:
+    if hasattr(game, "encode_roots"):
+        # several move orders, searched in turns over one table (see engine.search)
+        return np.stack(game.encode_roots(deal))
+    return game.encode(deal)
 
 
 def certify(deal: Deal, moves: list[Move]) -> None:

@@ -382,3 +382,41 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
         loose = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_EMPTY)
         G.apply(loose, seven)
         assert any(m.card % 13 != 12 for m in (G.expand(loose, x)[-1] for x in kernel_moves(loose)))
+
+
+def test_the_relaxed_deal_has_every_talon_card_in_reach():
+    deal = deal_from_seed("klondike", 5, {"draw": 3, "passes": 3, "foundation_to_tableau": True})
+    easier = G.relaxed(deal)
+    assert easier.options == {"draw": 1, "passes": None, "foundation_to_tableau": True}
+    assert (easier.tableau, easier.stock, easier.face_down) == (deal.tableau, deal.stock, deal.face_down)
+    assert deal.options["draw"] == 3   # the deal itself is left alone
+    assert G.relaxed(easier) is None
+
+
+@pytest.mark.parametrize("seed", [437, 731])
+def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
+    """Seeds 437 and 731 (draw 3, unlimited passes) are lost, and so are they with one
+    card a draw, in a far smaller search: solve() proves them lost there. The draw-3
+    search on its own agrees, with more nodes."""
+    from solver.solve import solve
+
+    deal = deal_from_seed("klondike", seed, {"draw": 3, "passes": None})
+    result = solve(deal, time_limit=None)
+    direct = search(G.KERNELS, np.stack(G.encode_roots(deal)))
+    assert result.verdict == direct.verdict == "lost"
+    assert search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal)))).verdict == "lost"
+    assert result.nodes * 3 < direct.nodes
+
+
+def test_the_relaxed_search_shares_the_node_limit():
+    """A won deal: the relaxed deal is searched first (and won, which proves nothing),
+    then the deal itself, within what is left of the limit."""
+    from solver.solve import solve
+
+    deal = deal_from_seed("klondike", 4, {"draw": 3, "passes": None})
+    full = solve(deal, max_nodes=None, time_limit=None)
+    assert full.verdict == "won"
+    for limit in (10, 100, full.nodes // 2):
+        capped = solve(deal, max_nodes=limit, time_limit=None)
+        assert capped.nodes <= limit and capped.verdict in ("won", "unknown")
+    assert solve(deal, max_nodes=10 * full.nodes, time_limit=None).verdict == "won"

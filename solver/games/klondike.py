@@ -850,6 +850,23 @@ def encode_roots(deal: Deal) -> list[np.ndarray]:
     return roots
 
 
+def relaxed(deal: Deal) -> Deal | None:
+    """The same position with every talon card in reach at any time: one card a draw
+    and unlimited passes (foundation_to_tableau as it was). Every line that wins
+    ``deal`` wins this one too (the tableau and foundation rules are the same, and
+    any talon card can be brought to the waste top: draw until it shows, redeal
+    when the stock is out), so when this one is lost, ``deal`` is lost. ``solve``
+    tries it first: a lost draw-3 deal is often lost with one card a draw too, and
+    that search is far smaller (its stepping stones and lazy talon cards hold only
+    there). None when ``deal`` is that variant already."""
+    if deal.options["draw"] == 1 and deal.options["passes"] is None:
+        return None
+    easier = deal.copy()
+    easier.options = {**deal.options, "draw": 1, "passes": None}
+    easier.passes_used = 0
+    return easier
+
+
 def expand(s: np.ndarray, m: int) -> list[Move]:
     """The FORMATS.md moves that kernel move ``m`` stands for in state ``s``."""
     m = int(m)
