@@ -858,8 +858,10 @@ def relaxed(deal: Deal) -> Deal | None:
     when the stock is out), so when this one is lost, ``deal`` is lost. ``solve``
     tries it first: a lost draw-3 deal is often lost with one card a draw too, and
     that search is far smaller (its stepping stones and lazy talon cards hold only
-    there). None when ``deal`` is that variant already."""
-    if deal.options["draw"] == 1 and deal.options["passes"] is None:
+    there). Offered for draw 3 with unlimited passes only: with a limited number
+    of passes the twin is mostly won (nothing learnt, time lost), and those
+    variants are decided quickly without it."""
+    if deal.options["draw"] == 1 or deal.options["passes"] is not None:
         return None
     easier = deal.copy()
     easier.options = {**deal.options, "draw": 1, "passes": None}
