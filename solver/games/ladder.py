@@ -340,6 +340,9 @@ def _safe(s, c):
 _PARENTS = np.array([sum(1 << (f * 13 + c % 13 + 1) for f in range(4) if (f in (1, 2)) != (c // 13 in (1, 2)))
                      if c % 13 < 12 else 0 for c in range(52)], dtype=np.uint64)
 _ALL_CARDS = np.uint64((1 << 52) - 1)
+# children of each card value: the cards (values) that may be put onto it in a pile
+_CHILDREN = np.array([sum(1 << d for d in range(52) if (_PARENTS[d] >> c) & 1) for c in range(52)],
+                     dtype=np.uint64)
 
 
 @njit(cache=True)
@@ -509,19 +512,6 @@ def _talon_pos(q, talon_len, waste_len):
 # Move generators, one per kind of move (inlined into ``moves``)
 # ---------------------------------------------------------------------------
 @njit(inline="always")
-def _talon_next(s, q, talon_len, waste_len, unlimited, seen):
-    """Talon index of the q-th candidate (order of draws needed), or -1 for a copy of a
-    card already offered (unlimited passes: one move per card value)."""
-    p = _talon_pos(q, talon_len, waste_len)
-    if unlimited:
-        bit = np.uint64(1) << np.uint64(s[TALON + p])
-        if seen[0] & bit:
-            return -1
-        seen[0] |= bit
-    return p
-
-
-@njit(inline="always")
 def _gen_pile_found(s, out, n, kind, py, lazy, mask):
     for i in range(N_PILES):
         ln = s[LEN + i]
@@ -561,7 +551,21 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
     ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not)."""
     talon_len = np.int64(s[TALON_LEN])
     waste_len = np.int64(s[WASTE_LEN])
-    seen = np.zeros(1, dtype=np.uint64)
+    # only to piles: the card values that may go somewhere (a filter by value, so the
+    # moves and their order are those of the plain loop; it only skips work)
+    cand = _ALL_CARDS
+    if to_piles and not to_found and not to_empty:
+        cand = np.uint64(0)
+        for j in range(N_PILES):
+            if s[LEN + j] > 0 and _ok(kind, py, j):
+                cand |= _CHILDREN[_top(s, j)]
+        if holds >= 0:
+            cand &= _PARENTS[holds]
+        elif holds == -2 and s[LADDER_LEN] > 0:
+            cand &= ~_PARENTS[s[LADDER + s[LADDER_LEN] - 1]]
+        if cand == 0:
+            return n
+    seen = np.uint64(0)   # unlimited passes: one move per card value
     count = talon_len if macro else (1 if waste_len > 0 else 0)
     if macro and not _redeal_allowed(s):
         # no redeal left: only the waste top and the stock (the cards under the waste
@@ -569,9 +573,16 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         count = talon_len - max(waste_len - 1, 0) if waste_len > 0 else talon_len
     for q in range(count):
         if macro:
-            p = _talon_next(s, q, talon_len, waste_len, unlimited, seen)
-            if p < 0:
+            # the q-th talon index in order of draws needed; with unlimited passes a
+            # copy of a card value already offered is skipped
+            p = _talon_pos(q, talon_len, waste_len)
+            bit = np.uint64(1) << np.uint64(s[TALON + p])
+            if (cand & bit) == 0:
                 continue
+            if unlimited:
+                if seen & bit:
+                    continue
+                seen |= bit
         else:
             p = waste_len - 1
         c = s[TALON + p]
