@@ -655,6 +655,11 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
     """Proper tails onto other piles (longest first) / into the empty pile (never a whole
     pile). ``split``: 0 only tails that do not lie on a card they build on, 1 only those
     that do (splitting a longer proper tail), 2 both."""
+    fits = np.uint64(0)   # card values some top card may take (only skips work)
+    if to_piles:
+        for j in range(N_PILES):
+            if s[LEN + j] > 0 and _ok(kind, py, j):
+                fits |= _CHILDREN[_top(s, j)]
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
@@ -665,7 +670,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
             c = s[base + idx]
             if split != 2 and (idx > k) != (split == 1):
                 continue
-            if to_piles:
+            if to_piles and (fits & (np.uint64(1) << np.uint64(c))) != 0:
                 for j in range(N_PILES):
                     if j != i and s[LEN + j] > 0 and _builds(c, _top(s, j)) and \
                             _ok(kind, py, j):
