@@ -24,7 +24,7 @@ from solver.solve import certify
 from tests.helpers import cards as cards_
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
-REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE]
+REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE, G.REDUCE_DEADLOCK]
 
 
 def kernel_moves(state):
@@ -363,6 +363,48 @@ def test_each_reduction_keeps_the_verdicts_on_deals(switched_off):
 
 
 # ---------------------------------------------------------------------------
+# The deadlock test (REDUCE_DEADLOCK)
+# ---------------------------------------------------------------------------
+def test_no_position_along_a_winning_line_is_doomed():
+    """The fixed point is optimistic: every position a won line passes through (real
+    deals, and small positions brute force calls won) passes the test."""
+    checked = 0
+    for seed in range(1, 41):
+        deal = deal_from_seed("ladder", seed)
+        reduce = G.REDUCE_ALL & ~G.REDUCE_DEADLOCK
+        result = search(G.KERNELS, G.encode(deal, reduce), max_nodes=20_000)
+        if result.verdict != "won":
+            continue
+        state = G.encode(deal, reduce)
+        for m in result.line:
+            assert not G._doomed(state), f"seed {seed}"
+            G.apply(state, np.int32(m))
+            checked += 1
+    for options in VARIANTS:
+        for deal in small_positions(options, 25, seed=11):
+            if brute_force_wins(deal):
+                assert not G._doomed(G.encode(deal, 0)), deal_to_json(deal)
+    assert checked > 1000
+
+
+def test_the_deadlock_test_decides_lost_deals_a_search_does_not():
+    """Seeds 288 and 784: a card can never be uncovered (in 288 the AC at the bottom of
+    t2, in 784 the 3C fifth from the bottom of the ladder): the cards above it have
+    nowhere to go, no parent of theirs can come up and no pile can be emptied. Lost
+    at the root, no node searched; without the test a search of 300,000 nodes decides
+    nothing (it took 7M-11M nodes)."""
+    for seed in (288, 784):
+        deal = deal_from_seed("ladder", seed)
+        fast = search(G.KERNELS, np.stack(G.encode_roots(deal)))
+        assert (fast.verdict, fast.nodes) == ("lost", 0)
+        roots = []
+        for order in G.ROOT_ORDERS:
+            roots.append(G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK))
+            roots[-1][G.ORDER] = order
+        assert search(G.KERNELS, np.stack(roots), max_nodes=300_000).verdict == "unknown"
+
+
+# ---------------------------------------------------------------------------
 # Move orders, searched in turns over one table (engine/search.py)
 # ---------------------------------------------------------------------------
 def test_move_orders_list_the_same_moves():
@@ -384,7 +426,7 @@ def test_move_orders_list_the_same_moves():
 
 
 def test_move_orders_in_turns_keep_the_verdicts():
-    """Four orders taking turns of a few nodes over one table give the verdict of one plain search."""
+    """The orders taking turns of a few nodes over one table give the verdict of one plain search."""
     verdicts = set()
     for options in VARIANTS:
         for deal in small_positions(options, 10, seed=53):
@@ -401,3 +443,15 @@ def test_move_orders_in_turns_report_limits_as_unknown():
     deal = deal_from_seed("ladder", 12)
     out = search(G.KERNELS, np.stack(G.encode_roots(deal)), max_nodes=5000, chunk=1000)
     assert (out.verdict, out.reason) == ("unknown", "node_limit") and out.nodes == 5000
+
+
+def test_more_scrambled_orders_find_wins_the_first_four_miss():
+    """Seed 580 (won): the first four orders in turns find nothing in 400,000 nodes (they
+    took 18M); with the three more scrambled orders a win comes within that."""
+    deal = deal_from_seed("ladder", 580)
+    roots = np.stack(G.encode_roots(deal))
+    assert len(roots) == 7
+    assert search(G.KERNELS, roots[:4], max_nodes=400_000).verdict == "unknown"
+    result = search(G.KERNELS, roots, max_nodes=400_000)
+    assert result.verdict == "won"
+    certify(deal, G.decode_line(deal, result.line))

@@ -6,7 +6,8 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
 
     PASSES (0 = unlimited), PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE,
     PEND_KIND, PEND_Y   the constraint a stepping stone leaves
-    ORDER               the order moves() lists moves in (bytes 9-11 unused)
+    ORDER               the order moves() lists moves in
+    DOOMED              1: lost by the deadlock test at the root (bytes 10-11 unused)
     FOUND[8]    per suit s (C D H S): FOUND[2s] >= FOUND[2s+1], the heights of
                 the suit's two foundations (0 = not started)
     LEN[8]      pile lengths
@@ -122,6 +123,33 @@ reduction switched off):
   the card itself) -- and after each move the skeletons agree again. The other
   moves, the cards moved and their labels are those of L.
 
+* *Deadlocks* (``REDUCE_DEADLOCK``). Before the search, a least fixed point
+  over optimistic facts asks whether every card can ever reach a foundation
+  (:func:`_doomed`); when one cannot, the root gets no moves and the deal is
+  lost at once. The facts, per copy of a card in a pile or on the ladder:
+  it may *go up* if it may be uncovered (for a pile card: the original card on
+  it may leave; for a ladder card: every card above it may) or has left its
+  place, and a copy of the rank below of its suit may go up (or is up); it
+  may *leave for a pile* if it may be uncovered -- a pile card also when the
+  original cards still on it form a proper run from it, which moves along --
+  and some parent (rank one higher, other colour) may be a pile top, or some
+  pile (another one, for a pile card) may become empty, i.e. its bottom card
+  may leave. Talon cards count as always within reach (true with unlimited
+  passes, optimistic with a limit): they may go up as above and may go onto a
+  pile on the same terms. A card may be a pile top if it is uncovered in its
+  pile or may go onto a pile. Proof: every fact only relaxes the rules (timing
+  is ignored, a parent or an empty pile may serve any number of cards, and a
+  card that left its place may go up from wherever it went); by induction on
+  the time each card first leaves its place, or goes up, in a winning line,
+  every fact that line uses holds at the fixed point (the original cards of a
+  pile that are still in it are always a bottom part of it, since a card
+  leaves only from the top, alone or in a proper run). A winning line puts
+  both copies of every card up, so if the fixed point misses one, no line
+  wins. Only the root is tested: it decides 6 of seeds 1-10000 (288 and 784
+  among them, which a search took 7M-11M nodes to prove lost, or did not
+  finish); per node it cost 5 us (three times a node) and cut under 10 % of
+  nodes on the hard deals, whose tableau is stuck in ways it cannot see.
+
 * *Dropped: "use what a move exposes".* An earlier version also required the
   move after a tableau, ladder or talon move to use what it exposed or placed,
   or to have a label not lower (argued from the lexicographically least
@@ -152,6 +180,7 @@ from ..moves import Move
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
 PEND_KIND, PEND_Y = 6, 7   # the constraint a stepping stone leaves on the next move (REDUCE_STONE)
 ORDER = 8            # which move order moves() lists in (only an order; see ROOT_ORDERS)
+DOOMED = 9           # 1: the root position is lost by REDUCE_DEADLOCK's argument
 FOUND = 12           # 8 bytes: FOUND[2s] >= FOUND[2s + 1], suit s's foundation heights
 LEN = 20             # 8 pile lengths
 TALON, TALON_CAP = 28, 43
@@ -161,12 +190,18 @@ N_PILES = 8
 STATE_SIZE = PILES + N_PILES * PILE_CAP  # 292
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
-REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE = 1, 2, 4, 8, 16
-REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE | REDUCE_DEADLOCK
 
 # move orders (ORDER): the search runs the deal under each in turn over one table (engine/search.py)
 ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED = 0, 1, 2, 3
-ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED)
+# orders 4, 5, 6: ORDER_LADDER_SCRAMBLED with other pseudo-random card orders (the engine's
+# table has flags for seven searches). Search time on hard won deals is heavy-tailed in the
+# order: alone, order 6 wins seed 580 in 29,000 nodes and 579 in 119,000, where the first
+# four took 18M and 12M nodes in turns; easy deals are won by the first order in its
+# first turn, and deals the 2nd-4th orders win cost up to 7/4 as many nodes as before
+# (seeds 1-200: 1.3M nodes in all to 2.1M)
+ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED, 4, 5, 6)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16 | forced << 17
 SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
@@ -307,6 +342,131 @@ def _safe(s, c):
     return s[FOUND + 3] >= r and s[FOUND + 5] >= r
 
 
+# parents of each card value: the cards (values) it may be put onto in a pile
+_PARENTS = np.array([sum(1 << (f * 13 + c % 13 + 1) for f in range(4) if (f in (1, 2)) != (c // 13 in (1, 2)))
+                     if c % 13 < 12 else 0 for c in range(52)], dtype=np.uint64)
+_ALL_CARDS = np.uint64((1 << 52) - 1)
+# children of each card value: the cards (values) that may be put onto it in a pile
+_CHILDREN = np.array([sum(1 << d for d in range(52) if (_PARENTS[d] >> c) & 1) for c in range(52)],
+                     dtype=np.uint64)
+
+
+@njit(cache=True)
+def _doomed(s):
+    """True when some card can never reach a foundation, whatever is played (see
+    REDUCE_DEADLOCK in the module docstring). A least fixed point over optimistic
+    facts about the cards of the position (per copy: its place in a pile or on the
+    ladder; talon cards per value):
+
+    * ``moved`` / ``lmoved``: a pile / ladder card may leave its place for a pile;
+      ``upd`` / ``lup``: it may go up; ``gone``: either (bit q of a pile's mask);
+    * ``tops``: card values that may be a pile top at some time (to go onto);
+    * ``up1`` / ``up2``: values of which at least one copy / both copies may go up
+      (foundation cards included).
+    """
+    one = np.uint64(1)
+    up1 = np.uint64(0)
+    up2 = np.uint64(0)
+    for su in range(4):
+        for r in range(s[FOUND + 2 * su]):
+            up1 |= one << np.uint64(su * 13 + r)
+        for r in range(s[FOUND + 2 * su + 1]):
+            up2 |= one << np.uint64(su * 13 + r)
+    tal1 = np.uint64(0)   # values with a copy in the talon
+    tal2 = np.uint64(0)   # values with both copies in the talon
+    for q in range(s[TALON_LEN]):
+        b = one << np.uint64(s[TALON + q])
+        if tal1 & b:
+            tal2 |= b
+        tal1 |= b
+    talup = np.uint64(0)
+    placed = np.uint64(0)
+    tops = np.uint64(0)
+    moved = np.zeros(N_PILES, dtype=np.uint32)
+    upd = np.zeros(N_PILES, dtype=np.uint32)
+    ll = np.int64(s[LADDER_LEN])
+    lmoved = np.uint32(0)
+    lup = np.uint32(0)
+    u1 = np.uint32(1)
+    changed = True
+    while changed:
+        changed = False
+        # piles that are or may become empty (their bottom card may leave)
+        emptiable = 0
+        for i in range(N_PILES):
+            if s[LEN + i] == 0 or ((moved[i] | upd[i]) & u1) != 0:
+                emptiable |= 1 << i
+        for i in range(N_PILES):
+            ln = np.int64(s[LEN + i])
+            base = PILES + i * PILE_CAP
+            for q in range(ln - 1, -1, -1):
+                c = np.int64(s[base + q])
+                b = one << np.uint64(c)
+                bq = u1 << np.uint32(q)
+                gone = moved[i] | upd[i]
+                exposed = q == ln - 1 or (gone & (bq << u1)) != 0
+                if exposed:
+                    tops |= b
+                # up: once uncovered, or from wherever it went
+                if (exposed or (gone & bq) != 0) and (upd[i] & bq) == 0 and \
+                        (c % 13 == 0 or (up1 & (b >> one)) != 0):
+                    upd[i] |= bq
+                    if up1 & b:
+                        up2 |= b
+                    up1 |= b
+                    changed = True
+                if moved[i] & bq:
+                    continue
+                # to a pile, with the original cards still above it (a proper run)
+                k = q
+                free = exposed
+                while not free and k + 1 < ln and _builds(s[base + k + 1], s[base + k]):
+                    k += 1
+                    free = k == ln - 1 or ((moved[i] | upd[i]) & (u1 << np.uint32(k + 1))) != 0
+                if not free:
+                    continue
+                if (_PARENTS[c] & tops) != 0 or (emptiable & ~(1 << i)) != 0:
+                    for t in range(q, k + 1):
+                        moved[i] |= u1 << np.uint32(t)
+                        tops |= one << np.uint64(s[base + t])
+                    changed = True
+        # the ladder: a card leaves only after every card above it
+        for q in range(ll - 1, -1, -1):
+            bq = u1 << np.uint32(q)
+            if q < ll - 1 and ((lmoved | lup) & (bq << u1)) == 0:
+                break
+            c = np.int64(s[LADDER + q])
+            b = one << np.uint64(c)
+            if (lup & bq) == 0 and (c % 13 == 0 or (up1 & (b >> one)) != 0):
+                lup |= bq
+                if up1 & b:
+                    up2 |= b
+                up1 |= b
+                changed = True
+            if (lmoved & bq) == 0 and ((_PARENTS[c] & tops) != 0 or emptiable != 0):
+                lmoved |= bq
+                tops |= b
+                changed = True
+        # talon cards: always within reach (more than the rules give with limited passes)
+        for c in range(52):
+            b = one << np.uint64(c)
+            if (tal1 & b) == 0:
+                continue
+            if (talup & b) == 0 and (c % 13 == 0 or (up1 & (b >> one)) != 0):
+                talup |= b
+                if (tal2 & b) != 0 or (up1 & b) != 0:
+                    up2 |= b
+                up1 |= b
+                changed = True
+            if (placed & b) == 0 and ((_PARENTS[c] & tops) != 0 or emptiable != 0):
+                placed |= b
+                tops |= b
+                changed = True
+        if up2 == _ALL_CARDS:
+            return False
+    return True
+
+
 @njit(inline="always")
 def _enc(src, dst, index, redeal):
     return np.int32(src | (dst << 4) | (index << 8) | (redeal << 16))
@@ -358,19 +518,6 @@ def _talon_pos(q, talon_len, waste_len):
 # Move generators, one per kind of move (inlined into ``moves``)
 # ---------------------------------------------------------------------------
 @njit(inline="always")
-def _talon_next(s, q, talon_len, waste_len, unlimited, seen):
-    """Talon index of the q-th candidate (order of draws needed), or -1 for a copy of a
-    card already offered (unlimited passes: one move per card value)."""
-    p = _talon_pos(q, talon_len, waste_len)
-    if unlimited:
-        bit = np.uint64(1) << np.uint64(s[TALON + p])
-        if seen[0] & bit:
-            return -1
-        seen[0] |= bit
-    return p
-
-
-@njit(inline="always")
 def _gen_pile_found(s, out, n, kind, py, lazy, mask):
     for i in range(N_PILES):
         ln = s[LEN + i]
@@ -410,7 +557,21 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
     ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not)."""
     talon_len = np.int64(s[TALON_LEN])
     waste_len = np.int64(s[WASTE_LEN])
-    seen = np.zeros(1, dtype=np.uint64)
+    # only to piles: the card values that may go somewhere (a filter by value, so the
+    # moves and their order are those of the plain loop; it only skips work)
+    cand = _ALL_CARDS
+    if to_piles and not to_found and not to_empty:
+        cand = np.uint64(0)
+        for j in range(N_PILES):
+            if s[LEN + j] > 0 and _ok(kind, py, j):
+                cand |= _CHILDREN[_top(s, j)]
+        if holds >= 0:
+            cand &= _PARENTS[holds]
+        elif holds == -2 and s[LADDER_LEN] > 0:
+            cand &= ~_PARENTS[s[LADDER + s[LADDER_LEN] - 1]]
+        if cand == 0:
+            return n
+    seen = np.uint64(0)   # unlimited passes: one move per card value
     count = talon_len if macro else (1 if waste_len > 0 else 0)
     if macro and not _redeal_allowed(s):
         # no redeal left: only the waste top and the stock (the cards under the waste
@@ -418,9 +579,16 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         count = talon_len - max(waste_len - 1, 0) if waste_len > 0 else talon_len
     for q in range(count):
         if macro:
-            p = _talon_next(s, q, talon_len, waste_len, unlimited, seen)
-            if p < 0:
+            # the q-th talon index in order of draws needed; with unlimited passes a
+            # copy of a card value already offered is skipped
+            p = _talon_pos(q, talon_len, waste_len)
+            bit = np.uint64(1) << np.uint64(s[TALON + p])
+            if (cand & bit) == 0:
                 continue
+            if unlimited:
+                if seen & bit:
+                    continue
+                seen |= bit
         else:
             p = waste_len - 1
         c = s[TALON + p]
@@ -493,6 +661,11 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
     """Proper tails onto other piles (longest first) / into the empty pile (never a whole
     pile). ``split``: 0 only tails that do not lie on a card they build on, 1 only those
     that do (splitting a longer proper tail), 2 both."""
+    fits = np.uint64(0)   # card values some top card may take (only skips work)
+    if to_piles:
+        for j in range(N_PILES):
+            if s[LEN + j] > 0 and _ok(kind, py, j):
+                fits |= _CHILDREN[_top(s, j)]
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
@@ -503,7 +676,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
             c = s[base + idx]
             if split != 2 and (idx > k) != (split == 1):
                 continue
-            if to_piles:
+            if to_piles and (fits & (np.uint64(1) << np.uint64(c))) != 0:
                 for j in range(N_PILES):
                     if j != i and s[LEN + j] > 0 and _builds(c, _top(s, j)) and \
                             _ok(kind, py, j):
@@ -548,6 +721,9 @@ def _move_label(s, m):
     elif order == ORDER_LADDER_SCRAMBLED:
         # within a kind, cards in a fixed pseudo-random order (other deals fall to it)
         r = np.int64(_mix(np.uint64(c * 8 + order)) % np.uint64(13))
+    elif order > ORDER_LADDER_SCRAMBLED:
+        # the same with another pseudo-random order per move order
+        r = np.int64(_mix(np.uint64(c * 8 + 3 + order * 1000)) % np.uint64(13))
     return (192 if src == SRC_TALON else 128) + r
 
 
@@ -579,6 +755,8 @@ def moves(s, out):
     talon_len = np.int64(s[TALON_LEN])
     waste_len = np.int64(s[WASTE_LEN])
     ladder_len = np.int64(s[LADDER_LEN])
+    if s[DOOMED]:
+        return 0   # the deal is lost: some card can never go up (see REDUCE_DEADLOCK)
     if _lazy(s) and ladder_len == 0 and talon_len > 0:
         empty = True
         for i in range(N_PILES):
@@ -816,6 +994,8 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[LEN + i] = len(pile)
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
     s[REDUCE] = reduce
+    if reduce & REDUCE_DEADLOCK:
+        s[DOOMED] = _doomed(s)
     return s
 
 
