@@ -45,7 +45,8 @@ class Result:
 # a relaxed deal is mostly decided in milliseconds (Klondike's draw-1 twins: p99
 # 0.5 s), and the hard ones are lost deals whose twin's proof takes seconds
 # (Solvitaire's seed 598: 4.9 s), while deals that need more than half of the limit
-# in their own search are rarer still.
+# in their own search are rarer still. Over the 94 of Solvitaire's 10,000 seeds that
+# took over 3 s or were left unknown, at 10 s: 60 decided with a half, 54 with a third.
 RELAXED_SHARE = 0.5
 RELAXED_NODES = 5_000_000
 
