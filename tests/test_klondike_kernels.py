@@ -422,3 +422,25 @@ def test_the_relaxed_search_shares_the_node_limit():
         capped = solve(deal, max_nodes=limit, time_limit=None)
         assert capped.nodes <= limit and capped.verdict in ("won", "unknown")
     assert solve(deal, max_nodes=10 * full.nodes, time_limit=None).verdict == "won"
+
+
+def test_verdicts_respect_which_variant_allows_more():
+    """foundation_to_tableau only adds moves, and with one card a draw and unlimited
+    passes every talon card is in reach: a deal won under a stricter rule set is never
+    lost under a looser one. Checked across variants on dealt seeds (each search has
+    its own reductions, and draw 3 its relaxed twin)."""
+    from solver.solve import solve
+
+    def verdict(seed, draw, f2t):
+        deal = deal_from_seed("klondike", seed, {"draw": draw, "passes": None, "foundation_to_tableau": f2t})
+        return solve(deal, max_nodes=100_000, time_limit=None).verdict
+
+    checked = 0
+    for seed in range(1, 41):
+        v = {(d, f): verdict(seed, d, f) for d in (1, 3) for f in (False, True)}
+        for strict, loose in (((3, False), (1, False)), ((3, True), (1, True)), ((1, False), (1, True)),
+                              ((3, False), (3, True))):
+            assert not (v[strict] == "won" and v[loose] == "lost"), (seed, strict, loose)
+            checked += v[strict] == "won" and v[loose] == "won"
+        assert "lost" in v.values() or "won" in v.values()
+    assert checked >= 100
