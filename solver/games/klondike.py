@@ -152,6 +152,7 @@ from ..deals import Deal
 from ..engine.contract import mix64 as _mix
 from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..moves import Move
+from .cardbits import PARENTS
 
 DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
@@ -379,9 +380,6 @@ def _bit(c):
     return np.uint64(1) << np.uint64(c)
 
 
-# for each card, the cards it may go onto in the tableau (one rank up, other colour)
-_PARENTS = np.array([sum(1 << (f * 13 + c % 13 + 1) for f in range(4) if (f in (1, 2)) != (c // 13 in (1, 2)))
-                     if c % 13 < 12 else 0 for c in range(52)], dtype=np.uint64)
 
 
 @njit(cache=True)
@@ -397,11 +395,13 @@ def _doomed(s):
         base = PILES + i * PILE_CAP
         for q in range(s[LEN + i]):
             in_piles |= _bit(s[base + q])
+    # in the last pass the waste is a pile nothing goes onto: a card in it comes out
+    # only once every card above it has
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
     waste = np.uint64(0)
     for q in range(waste_len):
         waste |= _bit(s[TALON + q])
-    on_found = np.uint64(0)
+    on_found = np.uint64(0)   # parents a card may come down from
     if s[F2T]:
         for f in range(4):
             for r in range(s[FOUND + f]):
@@ -412,8 +412,8 @@ def _doomed(s):
     free = np.uint64(0)
     placed = np.uint64(0)
     exposed = np.uint64(0)
-    tops = on_found
-    emptiable = 0
+    tops = on_found          # cards that may be pile tops, to go onto
+    emptiable = 0            # piles that are or may become empty
     settled = 0   # piles whose cards are all free: nothing left to learn from them
     for i in range(7):
         # every pile top and every empty pile before the first pass: a fact found
@@ -456,7 +456,7 @@ def _doomed(s):
                 if c % 13 == 12:
                     ok = (emptiable & ~(1 << i)) != 0
                 else:
-                    ok = (_PARENTS[c] & tops) != 0
+                    ok = (PARENTS[c] & tops) != 0
                 if ok:
                     free |= b
                     changed = True
@@ -478,7 +478,7 @@ def _doomed(s):
             if c % 13 == 12:
                 ok = emptiable != 0
             else:
-                ok = (_PARENTS[c] & tops) != 0
+                ok = (PARENTS[c] & tops) != 0
             if ok:
                 placed |= b
                 tops |= b
@@ -759,7 +759,7 @@ def apply(s, m):
         s[DOWN + src] = index - 1
     elif dst == DST_FOUND:
         s[RECHECK] = 0
-    elif index == 0 and dst != DST_FOUND and (s[REDUCE] & REDUCE_EMPTY):
+    elif index == 0 and (s[REDUCE] & REDUCE_EMPTY):
         s[EMPTIED] = 1
 
 
