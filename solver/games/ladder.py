@@ -176,6 +176,7 @@ from ..deals import Deal
 from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..engine.contract import mix64 as _mix
 from ..moves import Move
+from .cardbits import ALL_CARDS, CHILDREN, PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
 PEND_KIND, PEND_Y = 6, 7   # the constraint a stepping stone leaves on the next move (REDUCE_STONE)
@@ -342,13 +343,23 @@ def _safe(s, c):
     return s[FOUND + 3] >= r and s[FOUND + 5] >= r
 
 
-# parents of each card value: the cards (values) it may be put onto in a pile
-_PARENTS = np.array([sum(1 << (f * 13 + c % 13 + 1) for f in range(4) if (f in (1, 2)) != (c // 13 in (1, 2)))
-                     if c % 13 < 12 else 0 for c in range(52)], dtype=np.uint64)
-_ALL_CARDS = np.uint64((1 << 52) - 1)
-# children of each card value: the cards (values) that may be put onto it in a pile
-_CHILDREN = np.array([sum(1 << d for d in range(52) if (_PARENTS[d] >> c) & 1) for c in range(52)],
-                     dtype=np.uint64)
+@njit(inline="always")
+def _may_go_up(c, up1):
+    """A copy of card value c may go up once one of the rank below may (_doomed)."""
+    return c % 13 == 0 or (up1 & (np.uint64(1) << np.uint64(c - 1))) != 0
+
+
+@njit(inline="always")
+def _one_more_up(b, up1, up2):
+    """(up1, up2) once another copy of the cards in b may go up (_doomed)."""
+    return up1 | b, up2 | (up1 & b)
+
+
+@njit(inline="always")
+def _has_a_place(c, tops, empties):
+    """Card value c may go onto a pile: a parent may be a top, or a pile in ``empties``
+    may become empty (_doomed)."""
+    return (PARENTS[c] & tops) != 0 or empties != 0
 
 
 @njit(cache=True)
@@ -408,12 +419,9 @@ def _doomed(s):
                 if exposed:
                     tops |= b
                 # up: once uncovered, or from wherever it went
-                if (exposed or (gone & bq) != 0) and (upd[i] & bq) == 0 and \
-                        (c % 13 == 0 or (up1 & (b >> one)) != 0):
+                if (exposed or (gone & bq) != 0) and (upd[i] & bq) == 0 and _may_go_up(c, up1):
                     upd[i] |= bq
-                    if up1 & b:
-                        up2 |= b
-                    up1 |= b
+                    up1, up2 = _one_more_up(b, up1, up2)
                     changed = True
                 if moved[i] & bq:
                     continue
@@ -425,7 +433,7 @@ def _doomed(s):
                     free = k == ln - 1 or ((moved[i] | upd[i]) & (u1 << np.uint32(k + 1))) != 0
                 if not free:
                     continue
-                if (_PARENTS[c] & tops) != 0 or (emptiable & ~(1 << i)) != 0:
+                if _has_a_place(c, tops, emptiable & ~(1 << i)):
                     for t in range(q, k + 1):
                         moved[i] |= u1 << np.uint32(t)
                         tops |= one << np.uint64(s[base + t])
@@ -437,13 +445,11 @@ def _doomed(s):
                 break
             c = np.int64(s[LADDER + q])
             b = one << np.uint64(c)
-            if (lup & bq) == 0 and (c % 13 == 0 or (up1 & (b >> one)) != 0):
+            if (lup & bq) == 0 and _may_go_up(c, up1):
                 lup |= bq
-                if up1 & b:
-                    up2 |= b
-                up1 |= b
+                up1, up2 = _one_more_up(b, up1, up2)
                 changed = True
-            if (lmoved & bq) == 0 and ((_PARENTS[c] & tops) != 0 or emptiable != 0):
+            if (lmoved & bq) == 0 and _has_a_place(c, tops, emptiable):
                 lmoved |= bq
                 tops |= b
                 changed = True
@@ -452,17 +458,16 @@ def _doomed(s):
             b = one << np.uint64(c)
             if (tal1 & b) == 0:
                 continue
-            if (talup & b) == 0 and (c % 13 == 0 or (up1 & (b >> one)) != 0):
+            if (talup & b) == 0 and _may_go_up(c, up1):
                 talup |= b
-                if (tal2 & b) != 0 or (up1 & b) != 0:
-                    up2 |= b
-                up1 |= b
+                up1, up2 = _one_more_up(b, up1, up2)
+                up2 |= b & tal2   # both copies in the talon: both may go up
                 changed = True
-            if (placed & b) == 0 and ((_PARENTS[c] & tops) != 0 or emptiable != 0):
+            if (placed & b) == 0 and _has_a_place(c, tops, emptiable):
                 placed |= b
                 tops |= b
                 changed = True
-        if up2 == _ALL_CARDS:
+        if up2 == ALL_CARDS:
             return False
     return True
 
@@ -559,16 +564,16 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
     waste_len = np.int64(s[WASTE_LEN])
     # only to piles: the card values that may go somewhere (a filter by value, so the
     # moves and their order are those of the plain loop; it only skips work)
-    cand = _ALL_CARDS
+    cand = ALL_CARDS
     if to_piles and not to_found and not to_empty:
         cand = np.uint64(0)
         for j in range(N_PILES):
             if s[LEN + j] > 0 and _ok(kind, py, j):
-                cand |= _CHILDREN[_top(s, j)]
+                cand |= CHILDREN[_top(s, j)]
         if holds >= 0:
-            cand &= _PARENTS[holds]
+            cand &= PARENTS[holds]
         elif holds == -2 and s[LADDER_LEN] > 0:
-            cand &= ~_PARENTS[s[LADDER + s[LADDER_LEN] - 1]]
+            cand &= ~PARENTS[s[LADDER + s[LADDER_LEN] - 1]]
         if cand == 0:
             return n
     seen = np.uint64(0)   # unlimited passes: one move per card value
@@ -665,7 +670,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
     if to_piles:
         for j in range(N_PILES):
             if s[LEN + j] > 0 and _ok(kind, py, j):
-                fits |= _CHILDREN[_top(s, j)]
+                fits |= CHILDREN[_top(s, j)]
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
