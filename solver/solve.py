@@ -63,10 +63,12 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     nodes, seconds = 0, 0.0
     easier = game.relaxed(deal) if hasattr(game, "relaxed") else None
     if easier is not None:
-        first = search(game.KERNELS, _roots(game, easier),
-                       max_nodes=RELAXED_NODES if max_nodes is None and time_limit is None
-                       else None if max_nodes is None else max(1, int(max_nodes * RELAXED_SHARE)),
-                       time_limit=None if time_limit is None else time_limit * RELAXED_SHARE,
+        if max_nodes is None and time_limit is None:
+            twin_nodes, twin_seconds = RELAXED_NODES, None
+        else:
+            twin_nodes = None if max_nodes is None else max(1, int(max_nodes * RELAXED_SHARE))
+            twin_seconds = None if time_limit is None else time_limit * RELAXED_SHARE
+        first = search(game.KERNELS, _roots(game, easier), max_nodes=twin_nodes, time_limit=twin_seconds,
                        memory_mb=memory_mb, **search_options)
         nodes, seconds = first.nodes, first.seconds
         if first.verdict == "lost":
