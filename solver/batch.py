@@ -408,6 +408,11 @@ QUIET_DASK = {
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.scheduler.work-stealing": False,
+    # Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536. Setting it turns
+    # off glibc's sliding mmap threshold, so every search's arrays (a 0.5 MB table,
+    # the stacks) are mapped afresh and page-faulted in, deal after deal: pyramid
+    # deals ran 6-30 % slower with it (benchmarks/results.md). None leaves it unset.
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
 
 

@@ -156,10 +156,15 @@ def test_a_journal_in_use_by_another_run_is_refused(tmp_path):
 def test_a_dask_local_cluster_gives_the_rows_of_the_local_pool(tmp_path):
     distributed = pytest.importorskip("distributed")
     pool = study(tmp_path, "pool", "1-60", jobs=2)
+    trim_before = os.environ.get("MALLOC_TRIM_THRESHOLD_")
     with local_cluster(2) as cluster, distributed.Client(cluster) as client:
         # the quiet settings reached the worker processes
         assert client.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled")) \
             == dict.fromkeys(client.nthreads(), False)
+        # and glibc keeps its sliding mmap threshold in them (no MALLOC_TRIM_THRESHOLD_)
+        # (Dask's nannies also write their settings into this process's environment)
+        assert client.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_")) \
+            == dict.fromkeys(client.nthreads(), trim_before)
         # a study of one deal: one task, yet every worker has loaded the kernels, as pool
         # workers do before their first deal
         run_batch("pyramid", "1", {}, out=tmp_path / "one.jsonl", scheduler=client, max_nodes=NODES,
@@ -270,3 +275,22 @@ def test_zero_bytes_after_a_power_cut_count_as_a_torn_line(tmp_path):
         fh.write(b'{"game":"pyr\0\0\0\0')
     journal = read_journal(out)
     assert journal.torn and len(journal.rows) == 4 and journal.good_bytes < out.stat().st_size
+
+
+def test_readme_exports_the_quiet_dask_settings_for_remote_workers():
+    """README's `export DASK_...` line sets, in a new process, every value of QUIET_DASK."""
+    pytest.importorskip("distributed")
+    import shlex
+
+    from solver.batch import QUIET_DASK
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    block = readme.split("    export DASK_", 1)[1].split("\n\n", 1)[0]
+    words = shlex.split(("DASK_" + block).replace("\\\n", " "))
+    env = {**os.environ, **dict(w.split("=", 1) for w in words)}
+    env.pop("MALLOC_TRIM_THRESHOLD_", None)
+    code = ("import dask, distributed, json, sys; print(json.dumps("
+            "{k: dask.config.get(k) for k in json.loads(sys.argv[1])}))")
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(list(QUIET_DASK))], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    # compared as text: the environment gives "1s" and False as Dask parses them
+    assert {k: str(v) for k, v in json.loads(out).items()} == {k: str(v) for k, v in QUIET_DASK.items()}
