@@ -179,7 +179,8 @@ def test_verdicts_match_brute_force_on_small_positions(options):
 
 @pytest.mark.parametrize("options", VARIANTS)
 @pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK,
-                                          G.REDUCE_STONE, G.REDUCE_LAZY, G.REDUCE_EMPTY])
+                                          G.REDUCE_STONE, G.REDUCE_LAZY, G.REDUCE_EMPTY,
+                                          G.REDUCE_SAFE_TALON])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
@@ -313,7 +314,8 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
     three cards a draw the rule does not apply."""
     def c(*names):
         return [parse_card(t) for t in names]
-    heights = [4, 13, 4, 4]   # C D H S: 5C, 5H and 5S are next (none of them safe to play)
+    heights = [4, 13, 4, 4]   # C D H S: 5C, 5H and 5S are next, none of them the waste top
+    # (they are safe, so REDUCE_SAFE_TALON, off here, would play them first)
     tableau = [c("8S"), c("6C"), c("KH"), [], [], [], []]
     talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, []) + c("7H")]
     talon[2:2] = c("7H")   # the third card: the first draw of three shows it
@@ -321,7 +323,7 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
         deal = Deal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=talon,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-        state = G.encode(deal)
+        state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(state)
                      if m & 15 == G.SRC_TALON and (m >> 4) & 15 == 0 and G.expand(state, m)[-1].card == parse_card("7H"))
         G.apply(state, seven)
@@ -342,7 +344,8 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
     deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                 tableau=[[king], [], [], [], [], [], []], face_down=[0] * 7, stock=talon,
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-    state = G.encode(deal)
+    # the safe 2♠ in the talon would otherwise be played first (REDUCE_SAFE_TALON)
+    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
     five = next(m for m in kernel_moves(state)
                 if m & 15 == G.SRC_TALON and (m >> 4) & 15 == G.DST_FOUND
                 and G.expand(state, m)[-1].card == parse_card("5D"))
@@ -350,7 +353,7 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
     assert state[G.LIFT] == parse_card("5D")
     assert [G.expand(state, m)[-1].card for m in kernel_moves(state)] == [parse_card("6D")]
     # with the reduction off, other moves follow as well
-    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_LAZY)
+    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_LAZY & ~G.REDUCE_SAFE_TALON)
     G.apply(state, five)
     assert len(kernel_moves(state)) > 1
 
@@ -368,7 +371,7 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
         deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-        state = G.encode(deal)
+        state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(state) if m & 15 == 0 and (m >> 4) & 15 == 1)
         G.apply(state, seven)
         assert state[G.EMPTIED] == 1 and state[G.LEN + 0] == 0
@@ -444,3 +447,56 @@ def test_verdicts_respect_which_variant_allows_more():
             checked += v[strict] == "won" and v[loose] == "won"
         assert "lost" in v.values() or "won" in v.values()
     assert checked >= 100
+
+
+def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlimited_passes():
+    """2♥ (safe: its Ace is up) lies in the waste under other cards, so only a redeal
+    reaches it. With one card a draw and unlimited passes it is the only move; with
+    three a draw, limited passes or the reduction off, other moves remain."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [7, 9, 1, 7]    # C D H S: A♥ up; 8♣, T♦ and 8♠ are not safe
+    tableau = [c("KS"), c("QH"), c("9C"), c("JD"), [], [], []]
+    stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
+    stock.remove(parse_card("2H"))
+    stock[5:5] = c("2H")      # deep in the talon, not its top
+    for draw, passes, reduce, forced in ((1, None, G.REDUCE_ALL, True), (3, None, G.REDUCE_ALL, False),
+                                         (1, 3, G.REDUCE_ALL, False),
+                                         (1, None, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON, False)):
+        deal = Deal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
+                    tableau=tableau, face_down=[0] * 7, stock=stock,
+                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+        state = G.encode(deal, reduce)
+        state[G.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
+        moves = kernel_moves(state)
+        played = [G.expand(state, m)[-1].card for m in moves]
+        if forced:
+            assert played == c("2H") and G.expand(state, moves[0])[-1].to.startswith("f")
+        else:
+            assert len(moves) > 1, (draw, passes)
+
+
+def test_safe_talon_cards_played_at_once_prove_a_loss_with_fewer_nodes():
+    """Seed 25, draw 1, unlimited passes, is lost; the search that waits with safe talon
+    cards explores each subtree twice (card waiting, card up) and needs over 3x the nodes."""
+    deal = deal_from_seed("klondike", 25, {"draw": 1, "passes": None})
+    fast = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL))
+    slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON))
+    assert fast.verdict == slow.verdict == "lost"
+    assert 3 * fast.nodes < slow.nodes
+
+
+def test_safe_talon_cards_keep_the_verdicts_with_foundation_to_tableau():
+    """The agreement test above, for draw 1, unlimited passes and cards coming back down:
+    a safe card played from the talon is never needed back (REDUCE_SAFE)."""
+    decided = 0
+    for seed in range(1, 41):
+        deal = deal_from_seed("klondike", seed, {"draw": 1, "passes": None, "foundation_to_tableau": True})
+        full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=300_000)
+        less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON), max_nodes=300_000)
+        if full.verdict == "won":
+            certify(deal, G.decode_line(deal, full.line))
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, f"seed {seed}"
+            decided += 1
+    assert decided >= 30

@@ -46,6 +46,17 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   safe card is never put from the talon onto a pile, nor taken down from its
   foundation: a line that does so and later plays it up again is longer than
   the line that leaves it up, so no shortest winning line does it.
+* *Safe talon cards, anywhere* (``REDUCE_SAFE_TALON``, after lonelybot; draw
+  1, unlimited passes, macro moves). A safe card that fits its foundation is
+  played at once from wherever it lies in the talon, as the only move. With
+  one card a draw and unlimited passes every other talon card stays within
+  reach without it, so taking it out costs nothing there; a safe card never
+  goes from the talon onto a pile (above), so in a winning line it stays in
+  the talon until it goes up, and that move can be made now: a card on its
+  foundation earlier only allows more, as for a safe pile top. Without it the
+  search explored each subtree twice, with the card waiting and with it up
+  (the lazy rule leaves safe cards free): seed 634 with draw 1 took 26.6M
+  nodes to prove lost, 1.1M with it.
 * *Layouts of the face-up cards* (``REDUCE_LAYOUT``, after lonelybot): every
   face-up card that is not the lowest of its pile lies on a card one rank up of
   the other colour, one of two twins (same rank and colour: 6♠ and 6♣). The key
@@ -169,9 +180,9 @@ NO_STONE = 255
 MAX_MOVES = 320
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE, REDUCE_LAZY = 1, 2, 4, 8, 16, 32
-REDUCE_EMPTY = 64
+REDUCE_EMPTY, REDUCE_SAFE_TALON = 64, 128
 REDUCE_ALL = (REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE | REDUCE_LAZY
-              | REDUCE_EMPTY)
+              | REDUCE_EMPTY | REDUCE_SAFE_TALON)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -604,7 +615,13 @@ def moves(s, out):
                     out[0] = _enc(i, DST_FOUND, ln - 1, 0)
                     return 1
         w = s[WASTE_LEN]
-        if w > 0 and (s[DRAW] == 1 or not _redeal_allowed(s)):
+        if (reduce & REDUCE_SAFE_TALON) and _every_talon_card_anytime(s):
+            for p in range(s[TALON_LEN]):   # any safe talon card, wherever it lies
+                c = s[TALON + p]
+                if _fits_found(s, c) and _safe(s, c):
+                    out[0] = _enc(SRC_TALON, DST_FOUND, p, 0 if p >= w - 1 else 1)
+                    return 1
+        elif w > 0 and (s[DRAW] == 1 or not _redeal_allowed(s)):
             c = s[TALON + w - 1]
             if _fits_found(s, c) and _safe(s, c):
                 out[0] = _enc(SRC_TALON, DST_FOUND, w - 1, 0)
