@@ -500,3 +500,36 @@ def test_safe_talon_cards_keep_the_verdicts_with_foundation_to_tableau():
             assert full.verdict == less.verdict, f"seed {seed}"
             decided += 1
     assert decided >= 30
+
+
+def test_every_move_order_lists_the_same_moves():
+    """Orders 1-5 (reversed, scrambled) permute the list of order 0, along a won line."""
+    deal = deal_from_seed("klondike", 3, {"draw": 3, "passes": None})
+    roots = G.encode_roots(deal)
+    assert [int(r[G.ORDER]) for r in roots] == list(range(G.ORDERS_UNLIMITED_PASSES))
+    line = search(G.KERNELS, roots[0]).line
+    state, seen = roots[0].copy(), 0
+    for m in line:
+        lists = []
+        for order in range(G.ORDERS_UNLIMITED_PASSES):
+            state[G.ORDER] = order
+            lists.append(kernel_moves(state))
+        assert all(sorted(x) == sorted(lists[0]) for x in lists)
+        seen += len(lists[0]) > 2 and len({tuple(x) for x in lists}) == len(lists)
+        state[G.ORDER] = 0
+        G.apply(state, m)
+    assert seen > 0   # some positions really are listed in six different orders
+
+
+def test_scrambled_orders_find_a_win_the_first_two_miss():
+    """Solvitaire's seed 2939 (draw 3, unlimited passes, foundation_to_tableau): the
+    generated and reversed orders need 8.1M nodes to win it; the six orders of
+    encode_roots win it within 200,000, and the line replays."""
+    from solver.seeds import deal_from_tool_seed
+    deal = deal_from_tool_seed("klondike", 2939, "solvitaire",
+                               {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    roots = np.stack(G.encode_roots(deal))
+    assert search(G.KERNELS, roots[:2], max_nodes=200_000).verdict == "unknown"
+    result = search(G.KERNELS, roots, max_nodes=200_000)
+    assert result.verdict == "won"
+    certify(deal, G.decode_line(deal, result.line))
