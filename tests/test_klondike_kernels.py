@@ -401,16 +401,32 @@ def test_the_relaxed_deal_has_every_talon_card_in_reach():
 @pytest.mark.parametrize("seed", [437, 731])
 def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
     """Seeds 437 and 731 (draw 3, unlimited passes) are lost, and so are they with one
-    card a draw, in a far smaller search: solve() proves them lost there. The draw-3
-    search on its own agrees, with more nodes."""
-    from solver.solve import solve
+    card a draw, in a far smaller search: solve() proves them lost there, after its
+    short look at the deal itself. The draw-3 search on its own agrees, with more nodes."""
+    from solver.solve import PROBE_NODES, solve
 
     deal = deal_from_seed("klondike", seed, {"draw": 3, "passes": None})
     result = solve(deal, time_limit=None)
     direct = search(G.KERNELS, np.stack(G.encode_roots(deal)))
-    assert result.verdict == direct.verdict == "lost"
-    assert search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal)))).verdict == "lost"
-    assert result.nodes * 3 < direct.nodes
+    twin = search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal))))
+    assert result.verdict == direct.verdict == twin.verdict == "lost"
+    assert direct.nodes > PROBE_NODES and result.nodes == PROBE_NODES + twin.nodes
+    assert twin.nodes * 3 < direct.nodes
+
+
+def test_the_deal_itself_gets_a_short_look_before_its_twin():
+    """Solvitaire's seed 7211 (draw 3, unlimited passes, foundation_to_tableau) is lost
+    within a few nodes of its own search, while its draw-1 twin is not decided in
+    50,000: solve() looks at the deal itself first and is done at once."""
+    from solver.seeds import deal_from_tool_seed
+    from solver.solve import PROBE_NODES, solve
+
+    deal = deal_from_tool_seed("klondike", 7211, "solvitaire",
+                               {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    result = solve(deal, time_limit=None)
+    assert result.verdict == "lost" and result.nodes <= PROBE_NODES
+    twin = search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal))), max_nodes=50_000)
+    assert twin.verdict != "lost"
 
 
 def test_the_relaxed_search_shares_the_node_limit():
