@@ -24,8 +24,7 @@ from solver.solve import certify
 from tests.helpers import cards as cards_
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
-REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE, G.REDUCE_DEADLOCK,
-              G.REDUCE_SUIT]
+REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE, G.REDUCE_DEADLOCK]
 
 
 def kernel_moves(state):
@@ -199,15 +198,14 @@ def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
             break
     assert state[G.PEND_KIND] == G.K_STONE
     a = int(state[G.PEND_Y]) - 1
-    b = next(i for i in range(8) if i != a and state[G.LEN + i] > 0)   # another pile, other cards
+    b = next(i for i in range(8) if i != a and state[G.LEN + i] != state[G.LEN + a])
 
     def swapped(s, i, j):
         s = s.copy()
-        for zone in (G.PILES, G.TOK):   # cards and their tokens (REDUCE_SUIT)
-            pi = s[zone + i * G.PILE_CAP:zone + (i + 1) * G.PILE_CAP].copy()
-            s[zone + i * G.PILE_CAP:zone + (i + 1) * G.PILE_CAP] = \
-                s[zone + j * G.PILE_CAP:zone + (j + 1) * G.PILE_CAP]
-            s[zone + j * G.PILE_CAP:zone + (j + 1) * G.PILE_CAP] = pi
+        pi = s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP].copy()
+        s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP] = \
+            s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP]
+        s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP] = pi
         s[G.LEN + i], s[G.LEN + j] = s[G.LEN + j], s[G.LEN + i]
         if s[G.PEND_Y] == i + 1:
             s[G.PEND_Y] = j + 1
@@ -401,8 +399,7 @@ def test_the_deadlock_test_decides_lost_deals_a_search_does_not():
         assert (fast.verdict, fast.nodes) == ("lost", 0)
         roots = []
         for order in G.ROOT_ORDERS:
-            # (wild talon cards off too: with them the search proves both lost quickly)
-            roots.append(G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK & ~G.REDUCE_SUIT))
+            roots.append(G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK))
             roots[-1][G.ORDER] = order
         assert search(G.KERNELS, np.stack(roots), max_nodes=300_000).verdict == "unknown"
 
@@ -454,55 +451,7 @@ def test_more_scrambled_orders_find_wins_the_first_four_miss():
     deal = deal_from_seed("ladder", 580)
     roots = np.stack(G.encode_roots(deal))
     assert len(roots) == 7
-    # measured without wild talon cards (REDUCE_SUIT), with which the first four win it
-    roots[:, G.REDUCE] &= np.uint8(G.REDUCE_ALL & ~G.REDUCE_SUIT)
     assert search(G.KERNELS, roots[:4], max_nodes=400_000).verdict == "unknown"
     result = search(G.KERNELS, roots, max_nodes=400_000)
     assert result.verdict == "won"
     certify(deal, G.decode_line(deal, result.line))
-
-
-# ---------------------------------------------------------------------------
-# Wild talon cards (REDUCE_SUIT)
-# ---------------------------------------------------------------------------
-def test_wild_talon_cards_decide_deals_the_plain_search_does_not():
-    """Seed 581 is lost: without REDUCE_SUIT its 11M positions are mostly stepping-stone
-    chains that differ only in suits (a search of 300,000 nodes decides nothing); with
-    it, a few thousand. Seed 196 is won with it (a line the rules replay) and was not
-    decided in 17M nodes without it."""
-    deal = deal_from_seed("ladder", 581)
-    fast = search(G.KERNELS, np.stack(G.encode_roots(deal)), max_nodes=100_000)
-    assert fast.verdict == "lost"
-    roots = np.stack([G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SUIT) for _ in G.ROOT_ORDERS])
-    roots[:, G.ORDER] = G.ROOT_ORDERS
-    assert search(G.KERNELS, roots, max_nodes=300_000).verdict == "unknown"
-    deal = deal_from_seed("ladder", 196)
-    won = search(G.KERNELS, np.stack(G.encode_roots(deal)), max_nodes=3_000_000)
-    assert won.verdict == "won"
-    certify(deal, G.decode_line(deal, won.line))
-
-
-def test_a_wild_card_goes_up_as_either_suit_and_the_line_replays():
-    """More random small positions (unlimited passes): brute force on the rules, the
-    search with REDUCE_SUIT and the search without it agree, and won lines replay. (Few
-    of these lines put talon cards on piles; the deals' lines, certified in
-    test_certification.py and above for seed 196, do.)"""
-    checked = 0
-    for deal in small_positions({"passes": None}, 60, seed=71):
-        full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL))
-        less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SUIT))
-        assert full.verdict == less.verdict == ("won" if brute_force_wins(deal) else "lost"), \
-            deal_to_json(deal)
-        if full.verdict == "won":
-            certify(deal, G.decode_line(deal, full.line))
-            checked += 1
-    assert checked > 5
-
-
-def test_a_top_seen_late_is_used():
-    """A won position the deadlock test once called doomed: QH (t1) can go onto KS, the top
-    of t5, but t5 was scanned after t1 and a new top did not start another sweep."""
-    deal = deal_from_json({"game": "ladder", "options": {"passes": None}, "tableau": [["9D", "QH"], ["TD", "QH"], ["TD", "QD"], ["JH", "QD"], ["JD", "KS"], ["JH", "KD"], ["JS", "KD"], ["JD", "KH"]], "ladder": ["QS", "QS", "KS"], "stock": [], "waste": ["KH"], "foundations": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]]})  # noqa: E501
-    assert brute_force_wins(deal)
-    assert not G._doomed(G.encode(deal, 0))
-    assert search(G.KERNELS, G.encode(deal)).verdict == "won"

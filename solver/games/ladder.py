@@ -7,15 +7,13 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     PASSES (0 = unlimited), PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE,
     PEND_KIND, PEND_Y   the constraint a stepping stone leaves
     ORDER               the order moves() lists moves in
-    DOOMED              1: lost by the deadlock test at the root
-    TOKCTR              tokens handed out so far (REDUCE_SUIT; byte 11 unused)
+    DOOMED              1: lost by the deadlock test at the root (bytes 10-11 unused)
     FOUND[8]    per suit s (C D H S): FOUND[2s] >= FOUND[2s+1], the heights of
                 the suit's two foundations (0 = not started)
     LEN[8]      pile lengths
     TALON[43]   the stock and waste as one sequence
     LADDER[29]  bottom to top (only LADDER[LADDER_LEN - 1] is available)
     PILES[8][PILE_CAP]  cards bottom to top
-    TOK[8][PILE_CAP]    per pile card: 0, or the token of a wild talon card (REDUCE_SUIT)
 
 **Foundations.** An empty foundation takes any Ace and a foundation builds up
 by suit, so each suit ends with two foundations of its own. Which physical
@@ -152,36 +150,6 @@ reduction switched off):
   finish); per node it cost 5 us (three times a node) and cut under 10 % of
   nodes on the hard deals, whose tableau is stuck in ways it cannot see.
 
-* *Wild talon cards* (``REDUCE_SUIT``; lazy talon, so unlimited passes and macro
-  moves). A talon card put onto a pile is *wild*: it keeps a label (a card
-  value) but only its rank and colour are in the key (``TOK`` marks it with a
-  token). Per rank and colour class, the *pool* is the talon's cards of the
-  class and the wild pile cards of the class. Tableau moves see only ranks and
-  colours; with unlimited passes the talon is a multiset always within reach;
-  so any permutation of the labels within a pool gives a position the same line
-  of tableau moves can reach (take the other copy from the talon when the card
-  went onto its pile). A position therefore stands for all its *relabellings*,
-  and is won when one of them is. The kernel offers the union, over
-  relabellings, of the moves of the plain kernel K' (the one below with wild
-  cards never forced as safe moves -- the safe-move proof holds for any safe
-  card, so skipping some is exact): a wild card goes up under its own label or
-  its twin's (same rank and colour, other suit; ``ALT_FLAG``) when another
-  pool card has that label; a lazy chain may take a talon card t when the
-  talon has t, or has t's twin while a wild card has t (the labels swap; the
-  chain's ranks are distinct classes, so the swaps are independent); a talon
-  card onto a pile is offered once per class (either label gives the same
-  position). Every other rule reads only ranks and colours, foundations and
-  concrete (non-wild) cards, so it is the same in every relabelling. So each
-  relabelling's kernel moves are offered: a won deal keeps a line (``lost``
-  stays a proof), and every line offered is a line of some relabelling.
-  :func:`decode_line` turns it into the reference rules' moves: a wild card is
-  the card it goes up as (its label then), taken from the real talon by value
-  (over the line the wild cards and lazy chains take exactly the talon's
-  cards, so each is there when taken). Effect: the suits of stepping-stone
-  chains no longer multiply the positions: seed 581 lost in 3,398 nodes (10.9M
-  before), 288 lost without the deadlock test in 271 nodes (7M-11M), 196 won
-  (unknown before).
-
 * *Dropped: "use what a move exposes".* An earlier version also required the
   move after a tableau, ladder or talon move to use what it exposed or placed,
   or to have a label not lower (argued from the lexicographically least
@@ -220,15 +188,11 @@ TALON, TALON_CAP = 28, 43
 LADDER, LADDER_CAP = 71, 29
 PILES, PILE_CAP = 100, 24
 N_PILES = 8
-TOK = PILES + N_PILES * PILE_CAP          # 292: tokens, parallel to PILES (REDUCE_SUIT)
-TOKCTR = 10
-STATE_SIZE = TOK + N_PILES * PILE_CAP    # 484
+STATE_SIZE = PILES + N_PILES * PILE_CAP  # 292
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
-REDUCE_SUIT = 64
-REDUCE_ALL = (REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE | REDUCE_DEADLOCK
-              | REDUCE_SUIT)
+REDUCE_ALL = REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE | REDUCE_DEADLOCK
 
 # move orders (ORDER): the search runs the deal under each in turn over one table (engine/search.py)
 ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED = 0, 1, 2, 3
@@ -245,7 +209,6 @@ SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
 DRAW_MOVE, REDEAL_MOVE = 1 << 20, 2 << 20   # plain stock moves when macros are off
 FINISH_MOVE = 3 << 20                        # lazy talon: play the whole talon up
 REDEAL_FLAG, FORCED_FLAG = 1 << 16, 1 << 17
-ALT_FLAG = 1 << 18   # REDUCE_SUIT: a wild pile card goes up as its twin (same colour, other suit)
 
 # kinds of constraint a move leaves on the next one (PEND_KIND)
 K_NONE, K_STONE = 0, 1
@@ -264,12 +227,6 @@ def _red(c):
 def _builds(c, below):
     """Card c may lie on card ``below``: one rank lower, other colour."""
     return below % 13 == c % 13 + 1 and _red(below) != _red(c)
-
-
-@njit(inline="always")
-def _twin(c):
-    """The card of c's rank and colour in the other suit (clubs-spades, diamonds-hearts)."""
-    return (3 - c // 13) * 13 + c % 13
 
 
 @njit(inline="always")
@@ -310,47 +267,6 @@ def _stone(s):
 
 
 @njit(inline="always")
-def _suit_on(s):
-    """Talon cards put onto piles are wild within their colour (REDUCE_SUIT; lazy talon)."""
-    return _lazy(s) and (s[REDUCE] & REDUCE_SUIT) != 0
-
-
-@njit(inline="always")
-def _wild_mask(s):
-    """Values of the labels wild pile cards carry (REDUCE_SUIT)."""
-    mask = np.uint64(0)
-    for i in range(N_PILES):
-        for q in range(s[LEN + i]):
-            if s[TOK + i * PILE_CAP + q]:
-                mask |= np.uint64(1) << np.uint64(s[PILES + i * PILE_CAP + q])
-    return mask
-
-
-@njit(inline="always")
-def _has(mask, c):
-    return (mask & (np.uint64(1) << np.uint64(c))) != 0
-
-
-@njit(inline="always")
-def _relabel(s, c, skip):
-    """Give label c back to the pool member that should now carry it: a pool card
-    (talon card, or wild pile card other than position ``skip``) labelled c takes the
-    twin label instead. False when none is labelled c."""
-    tw = _twin(c)
-    for q in range(s[TALON_LEN]):
-        if s[TALON + q] == c:
-            s[TALON + q] = tw
-            return True
-    for i in range(N_PILES):
-        for q in range(s[LEN + i]):
-            a = PILES + i * PILE_CAP + q
-            if a != skip and s[TOK + i * PILE_CAP + q] and s[a] == c:
-                s[a] = tw
-                return True
-    return False
-
-
-@njit(inline="always")
 def _chain_base(s, c):
     """Height of the foundation a lazy chain for card c builds on (-1: none)."""
     f = FOUND + 2 * (c // 13)
@@ -371,11 +287,9 @@ def _talon_mask(s):
 
 
 @njit(inline="always")
-def _fits_chain(s, c, lazy, mask, wmask):
+def _fits_chain(s, c, lazy, mask):
     """Card c can go up: it fits a foundation, or (lazy talon) the talon holds the cards
-    from the highest foundation of its suit not above it up to it. With REDUCE_SUIT
-    (``wmask``: labels of wild pile cards) the talon can also give a card t that a
-    wild pile card is labelled with, when it holds t's twin: the labels swap."""
+    from the highest foundation of its suit not above it up to it."""
     if _fits_found(s, c):
         return True
     if not lazy:
@@ -384,8 +298,7 @@ def _fits_chain(s, c, lazy, mask, wmask):
     if h < 0:
         return False
     for k in range(h, c % 13):
-        t = (c // 13) * 13 + k
-        if not _has(mask, t) and not (_has(wmask, t) and _has(mask, _twin(t))):
+        if not (mask & (np.uint64(1) << np.uint64((c // 13) * 13 + k))):
             return False
     return True
 
@@ -402,8 +315,7 @@ def _talon_remove(s, card):
                 s[TALON + k] = s[TALON + k + 1]
             s[TALON_LEN] = talon_len - 1
             s[WASTE_LEN] = p
-            return True
-    return False
+            return
 
 
 @njit(inline="always")
@@ -413,21 +325,7 @@ def _up(s, c):
         h = _chain_base(s, c)
         for k in range(h, c % 13):
             t = (c // 13) * 13 + k
-            if not _talon_remove(s, t):
-                # REDUCE_SUIT: a wild pile card is labelled t and the talon holds t's
-                # twin (see _fits_chain): swap the labels
-                done = False
-                for i in range(N_PILES):
-                    for q in range(s[LEN + i]):
-                        a = PILES + i * PILE_CAP + q
-                        if not done and s[TOK + i * PILE_CAP + q] and s[a] == t:
-                            s[a] = _twin(t)
-                            done = True
-                for q in range(s[TALON_LEN]):
-                    if s[TALON + q] == _twin(t):
-                        s[TALON + q] = t
-                        break
-                _talon_remove(s, t)
+            _talon_remove(s, t)
             _to_found(s, t)
     _to_found(s, c)
 
@@ -518,12 +416,8 @@ def _doomed(s):
                 bq = u1 << np.uint32(q)
                 gone = moved[i] | upd[i]
                 exposed = q == ln - 1 or (gone & (bq << u1)) != 0
-                if exposed and (tops & b) == 0:
-                    # a new top is a new fact: another sweep may use it (piles scanned
-                    # earlier in this sweep did not see it; without this a won position
-                    # could be called doomed, see test_a_top_seen_late_is_used)
+                if exposed:
                     tops |= b
-                    changed = True
                 # up: once uncovered, or from wherever it went
                 if (exposed or (gone & bq) != 0) and (upd[i] & bq) == 0 and _may_go_up(c, up1):
                     upd[i] |= bq
@@ -629,35 +523,24 @@ def _talon_pos(q, talon_len, waste_len):
 # Move generators, one per kind of move (inlined into ``moves``)
 # ---------------------------------------------------------------------------
 @njit(inline="always")
-def _gen_pile_found(s, out, n, kind, py, lazy, mask, wmask):
+def _gen_pile_found(s, out, n, kind, py, lazy, mask):
     for i in range(N_PILES):
         ln = s[LEN + i]
-        if ln > 0 and _ok(kind, py, DST_FOUND):
+        if ln > 0:
             c = s[PILES + i * PILE_CAP + ln - 1]
-            if _fits_chain(s, c, lazy, mask, wmask):
+            if _fits_chain(s, c, lazy, mask) and _ok(kind, py, DST_FOUND):
                 out[n] = _enc(i, DST_FOUND, ln - 1, 0)
-                n += 1
-            if s[TOK + i * PILE_CAP + ln - 1] and _alt_ok(s, c, lazy, mask, wmask):
-                out[n] = _enc(i, DST_FOUND, ln - 1, 0) | ALT_FLAG
                 n += 1
     return n
 
 
 @njit(inline="always")
-def _alt_ok(s, c, lazy, mask, wmask):
-    """REDUCE_SUIT: wild card c may go up as its twin: another pool card (talon card or
-    wild pile card) carries the twin's label, and the twin can go up."""
-    tw = _twin(c)
-    return (_has(mask, tw) or _has(wmask, tw)) and _fits_chain(s, tw, lazy, mask, wmask)
-
-
-@njit(inline="always")
-def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, lazy, mask, wmask, first):
+def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, lazy, mask, first):
     ladder_len = s[LADDER_LEN]
     if ladder_len == 0:
         return n
     c = s[LADDER + ladder_len - 1]
-    if to_found and _fits_chain(s, c, lazy, mask, wmask) and _ok(kind, py, DST_FOUND):
+    if to_found and _fits_chain(s, c, lazy, mask) and _ok(kind, py, DST_FOUND):
         out[n] = _enc(SRC_LADDER, DST_FOUND, 0, 0)
         n += 1
     if to_piles:
@@ -694,7 +577,6 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         if cand == 0:
             return n
     seen = np.uint64(0)   # unlimited passes: one move per card value
-    wild = _suit_on(s)
     count = talon_len if macro else (1 if waste_len > 0 else 0)
     if macro and not _redeal_allowed(s):
         # no redeal left: only the waste top and the stock (the cards under the waste
@@ -712,10 +594,6 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
                 if seen & bit:
                     continue
                 seen |= bit
-                if wild:
-                    # REDUCE_SUIT: the card becomes wild, so its twin would give the
-                    # same position: one move per rank and colour
-                    seen |= np.uint64(1) << np.uint64(_twin(s[TALON + p]))
         else:
             p = waste_len - 1
         c = s[TALON + p]
@@ -752,7 +630,7 @@ def _exposed_like(s, c, skip):
 
 
 @njit(inline="always")
-def _gen_swaps(s, out, n, kind, py, lazy, mask, wmask):
+def _gen_swaps(s, out, n, kind, py, lazy, mask):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
     moves onto an uncovered card of X's rank and colour (the one lateral move kept)."""
     for i in range(N_PILES):
@@ -762,21 +640,15 @@ def _gen_swaps(s, out, n, kind, py, lazy, mask, wmask):
             x = s[base + idx]
             if not _builds(s[base + idx + 1], x):
                 break
-            plain = _fits_chain(s, x, lazy, mask, wmask)
-            alt = s[TOK + i * PILE_CAP + idx] != 0 and _alt_ok(s, x, lazy, mask, wmask)
-            if not plain and not alt:
+            if not _fits_chain(s, x, lazy, mask):
                 continue
             j = _exposed_like(s, x, i)
             if j < 0:
                 j = _empty_target(s)
             # the tail moving onto pile j is part of the move: a use of j counts
             if j >= 0 and (_ok(kind, py, DST_FOUND) or _ok(kind, py, j)):
-                if plain:
-                    out[n] = _enc(i, DST_FOUND, idx, 0)
-                    n += 1
-                if alt:
-                    out[n] = _enc(i, DST_FOUND, idx, 0) | ALT_FLAG
-                    n += 1
+                out[n] = _enc(i, DST_FOUND, idx, 0)
+                n += 1
     return n
 
 
@@ -902,7 +774,7 @@ def moves(s, out):
     if reduce & REDUCE_SAFE:
         for i in range(N_PILES):
             ln = s[LEN + i]
-            if ln > 0 and s[TOK + i * PILE_CAP + ln - 1] == 0:   # wild cards: see REDUCE_SUIT
+            if ln > 0:
                 c = s[PILES + i * PILE_CAP + ln - 1]
                 if _fits_found(s, c) and _safe(s, c):
                     out[0] = _enc(i, DST_FOUND, ln - 1, 0) | FORCED_FLAG
@@ -938,15 +810,14 @@ def moves(s, out):
     n = 0
     lazy = _lazy(s)
     mask = _talon_mask(s) if lazy else np.uint64(0)
-    wmask = _wild_mask(s) if _suit_on(s) else np.uint64(0)
     arrange = (reduce & REDUCE_ARRANGE) != 0
-    n = _gen_ladder(s, out, n, kind, py, et, True, False, lazy, mask, wmask, arrange)
-    n = _gen_pile_found(s, out, n, kind, py, lazy, mask, wmask)
+    n = _gen_ladder(s, out, n, kind, py, et, True, False, lazy, mask, arrange)
+    n = _gen_pile_found(s, out, n, kind, py, lazy, mask)
     if arrange:
-        n = _gen_swaps(s, out, n, kind, py, lazy, mask, wmask)
+        n = _gen_swaps(s, out, n, kind, py, lazy, mask)
     if not lazy:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange)
-    n = _gen_ladder(s, out, n, kind, py, et, False, True, lazy, mask, wmask, arrange)
+    n = _gen_ladder(s, out, n, kind, py, et, False, True, lazy, mask, arrange)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     if top >= 0:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange)
@@ -972,13 +843,12 @@ def moves(s, out):
 
 
 @njit(inline="always")
-def _place(s, c, dst, tok):
+def _place(s, c, dst):
     if dst == DST_FOUND:
         _to_found(s, c)
     else:
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
-        s[TOK + dst * PILE_CAP + t] = tok
         s[LEN + dst] = t + 1
 
 
@@ -1014,11 +884,7 @@ def apply(s, m):
             s[TALON + q] = s[TALON + q + 1]
         s[TALON_LEN] = ln - 1
         s[WASTE_LEN] = index
-        tok = 0
-        if dst != DST_FOUND and _suit_on(s):
-            tok = s[TOKCTR] + 1   # a wild card (REDUCE_SUIT): a new token
-            s[TOKCTR] = tok
-        _place(s, c, dst, tok)
+        _place(s, c, dst)
         if free and dst != DST_FOUND and _stone(s):
             s[PEND_KIND] = K_STONE   # the next move must put a card onto it
             s[PEND_Y] = dst + 1
@@ -1030,16 +896,11 @@ def apply(s, m):
         if dst == DST_FOUND:
             _up(s, c)
         else:
-            _place(s, c, dst, 0)
+            _place(s, c, dst)
         return
     # from pile src, cards index..top
     ln = s[LEN + src]
     base = PILES + src * PILE_CAP
-    tb = TOK + src * PILE_CAP
-    if m & ALT_FLAG:
-        # REDUCE_SUIT: the wild card takes its twin's label from the pool card that has it
-        _relabel(s, _twin(s[base + index]), base + index)
-        s[base + index] = _twin(s[base + index])
     c = s[base + index]
     if dst == DST_FOUND and index < ln - 1:
         # REDUCE_ARRANGE: the tail on c first moves onto an uncovered card like c
@@ -1049,7 +910,6 @@ def apply(s, m):
         t = s[LEN + j]
         for q in range(index + 1, ln):
             s[PILES + j * PILE_CAP + t] = s[base + q]
-            s[TOK + j * PILE_CAP + t] = s[tb + q]
             t += 1
         s[LEN + j] = t
     if dst == DST_FOUND:
@@ -1058,7 +918,6 @@ def apply(s, m):
         t = s[LEN + dst]
         for q in range(index, ln):
             s[PILES + dst * PILE_CAP + t] = s[base + q]
-            s[TOK + dst * PILE_CAP + t] = s[tb + q]
             t += 1
         s[LEN + dst] = t
     s[LEN + src] = index
@@ -1075,13 +934,7 @@ def key(s):
             h += np.uint64(0x3C6EF372)
         base = PILES + i * PILE_CAP
         for q in range(s[LEN + i]):
-            c = s[base + q]
-            if s[TOK + i * PILE_CAP + q]:
-                # a wild card (REDUCE_SUIT): only its rank and colour count
-                v = np.uint64(64 + (c % 13) * 2 + (1 if _red(c) else 0))
-            else:
-                v = np.uint64(c + 1)
-            h = h * np.uint64(0x100000001B3) + v
+            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     # foundations (4 bits a height), ladder length (its cards are fixed), constraint
     g = np.uint64(0)
@@ -1202,15 +1055,10 @@ class _Talon:
         self.w = p
         return out
 
-    def bring(self, card: int) -> list[Move]:
-        """Draws (and a redeal) that bring a copy of ``card`` (the one fewest draws away)
-        to the waste top; it is then played."""
-        p = next(p for p in self.order() if self.cards[p] == card)
-        return self.take(p, p < self.w - 1)
-
     def up(self, card: int, found: list[list[int]]) -> list[Move]:
         """Play a copy of ``card`` (the one fewest draws away) to the first foundation it fits."""
-        out = self.bring(card)
+        p = next(p for p in self.order() if self.cards[p] == card)
+        out = self.take(p, p < self.w - 1)
         return out + [_to_foundation(card, "waste", found)]
 
 
@@ -1220,25 +1068,14 @@ def _to_foundation(c: int, zone: str, found: list[list[int]]) -> Move:
     return Move("move", card=c, from_=zone, to=f"f{f + 1}")
 
 
-def expand(s: np.ndarray, m: int, found: list[list[int]], talon: _Talon | None = None,
-           final: dict | None = None) -> list[Move]:
+def expand(s: np.ndarray, m: int, found: list[list[int]]) -> list[Move]:
     """The FORMATS.md moves that kernel move ``m`` stands for in state ``s``.
 
     ``found`` lists the numbered foundations' cards (the state keeps only their
     heights per suit) and is updated: a card goes to the first one it fits.
-    With REDUCE_SUIT, ``talon`` is the real talon (kept by the caller across moves:
-    the kernel's talon labels may be swapped with wild cards') and ``final`` maps each
-    wild card's token to the card it goes up as (see :func:`decode_line`).
     """
     m = int(m)
-    wild = talon is not None
-    if talon is None:
-        talon = _Talon(s)
-
-    def card_at(pile: int, q: int) -> int:
-        tok = int(s[TOK + pile * PILE_CAP + q])
-        return final[tok] if tok else int(s[PILES + pile * PILE_CAP + q])
-
+    talon = _Talon(s)
     if m == DRAW_MOVE:
         return [Move("draw", cards=(talon.cards[talon.w],))]
     if m == REDEAL_MOVE:
@@ -1252,12 +1089,6 @@ def expand(s: np.ndarray, m: int, found: list[list[int]], talon: _Talon | None =
         return out
     src, dst, index = m & 15, (m >> 4) & 15, (m >> 8) & 255
     if src == SRC_TALON:
-        if wild:
-            # a wild card: the copy of the card it goes up as (one is in the real talon,
-            # see decode_line)
-            c = final[int(s[TOKCTR]) + 1]
-            out = talon.bring(c)
-            return out + [Move("move", card=c, from_="waste", to=f"t{dst + 1}")]
         c = talon.cards[index]
         out = talon.take(index, bool(m & REDEAL_FLAG))
         if dst == DST_FOUND:
@@ -1266,7 +1097,7 @@ def expand(s: np.ndarray, m: int, found: list[list[int]], talon: _Talon | None =
     if src == SRC_LADDER:
         c, zone, count = int(s[LADDER + s[LADDER_LEN] - 1]), "ladder", 1
     else:
-        c, zone = card_at(src, index), f"t{src + 1}"
+        c, zone = int(s[PILES + src * PILE_CAP + index]), f"t{src + 1}"
         count = int(s[LEN + src]) - index
     if dst != DST_FOUND:
         return [Move("move", card=c, from_=zone, to=f"t{dst + 1}", count=count)]
@@ -1276,11 +1107,10 @@ def expand(s: np.ndarray, m: int, found: list[list[int]], talon: _Talon | None =
         j = int(_exposed_like(s, c, src))
         if j < 0:
             j = int(_empty_target(s))
-        above = card_at(src, index + 1)
+        above = int(s[PILES + src * PILE_CAP + index + 1])
         out.append(Move("move", card=above, from_=zone, to=f"t{j + 1}", count=count - 1))
     if not any(_fits(pile, c) for pile in found):
         # a lazy chain: the talon cards from the foundation it builds on up to c
-        # (the kernel's labels: a wild card going up has the label it goes up as)
         h = int(_chain_base(s, c))
         for k in range(h, c % 13):
             out += talon.up((c // 13) * 13 + k, found)
@@ -1288,34 +1118,10 @@ def expand(s: np.ndarray, m: int, found: list[list[int]], talon: _Talon | None =
 
 
 def decode_line(deal: Deal, line: list[int], reduce: int = REDUCE_ALL) -> list[Move]:
-    """The FORMATS.md moves of a kernel line from ``deal``.
-
-    REDUCE_SUIT: a wild card is the card it goes up as. A first replay records,
-    per token, the label its card has when it goes up (every card goes up in a
-    won line); the second writes the moves with those cards, taking talon cards
-    from the real talon by value. That is legal: the cards taken from the talon
-    (wild cards by their final labels, lazy chains by theirs) are, over the whole
-    line, exactly the talon's cards, so each one is still in the talon when taken.
-    """
     s = encode(deal, reduce)
-    final: dict[int, int] = {}
-    for m in line:
-        m = int(m)
-        src, dst, index = m & 15, (m >> 4) & 15, (m >> 8) & 255
-        if m < DRAW_MOVE and src < N_PILES and dst == DST_FOUND:
-            tok = int(s[TOK + src * PILE_CAP + index])
-            if tok:
-                c = int(s[PILES + src * PILE_CAP + index])
-                final[tok] = int(_twin(c)) if m & ALT_FLAG else c
-        apply(s, np.int32(m))
-    s = encode(deal, reduce)
-    talon = _Talon(s) if _suit_on(s) else None
     found = [list(f) for f in deal.foundations] or [[] for _ in range(8)]
     out: list[Move] = []
     for m in line:
-        if talon is not None:
-            out += expand(s, m, found, talon, final)
-        else:
-            out += expand(s, m, found)
+        out += expand(s, m, found)
         apply(s, np.int32(m))
     return out
