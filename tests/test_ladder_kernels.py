@@ -455,3 +455,12 @@ def test_more_scrambled_orders_find_wins_the_first_four_miss():
     result = search(G.KERNELS, roots, max_nodes=400_000)
     assert result.verdict == "won"
     certify(deal, G.decode_line(deal, result.line))
+
+
+def test_a_top_seen_late_is_used():
+    """A won position the deadlock test once called doomed: QH (t1) can go onto KS, the top
+    of t5, but t5 was scanned after t1 and a new top did not start another sweep."""
+    deal = deal_from_json({"game": "ladder", "options": {"passes": None}, "tableau": [["9D", "QH"], ["TD", "QH"], ["TD", "QD"], ["JH", "QD"], ["JD", "KS"], ["JH", "KD"], ["JS", "KD"], ["JD", "KH"]], "ladder": ["QS", "QS", "KS"], "stock": [], "waste": ["KH"], "foundations": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]]})  # noqa: E501
+    assert brute_force_wins(deal)
+    assert not G._doomed(G.encode(deal, 0))
+    assert search(G.KERNELS, G.encode(deal)).verdict == "won"

@@ -416,8 +416,12 @@ def _doomed(s):
                 bq = u1 << np.uint32(q)
                 gone = moved[i] | upd[i]
                 exposed = q == ln - 1 or (gone & (bq << u1)) != 0
-                if exposed:
+                if exposed and (tops & b) == 0:
+                    # a new top is a new fact: another sweep may use it (piles scanned
+                    # earlier in this sweep did not see it; without this a won position
+                    # could be called doomed, see test_a_top_seen_late_is_used)
                     tops |= b
+                    changed = True
                 # up: once uncovered, or from wherever it went
                 if (exposed or (gone & bq) != 0) and (upd[i] & bq) == 0 and _may_go_up(c, up1):
                     upd[i] |= bq
