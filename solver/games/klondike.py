@@ -397,8 +397,6 @@ def _bit(c):
     return np.uint64(1) << np.uint64(c)
 
 
-
-
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach its foundation, whatever is played
