@@ -549,3 +549,84 @@ def test_scrambled_orders_find_a_win_the_first_two_miss():
     result = search(G.KERNELS, roots, max_nodes=200_000)
     assert result.verdict == "won"
     certify(deal, G.decode_line(deal, result.line))
+
+
+def doomed_card_by_card(s) -> bool:
+    """The deadlock test as a plain fixed point, one card at a time and in Python sets
+    (the kernel works on whole suits in 64-bit masks): whether some card can never
+    reach its foundation, by the optimistic facts of REDUCE_DEADLOCK."""
+    s = [int(x) for x in s]
+    piles = [s[G.PILES + i * G.PILE_CAP:G.PILES + i * G.PILE_CAP + s[G.LEN + i]] for i in range(7)]
+    down = [s[G.DOWN + i] for i in range(7)]
+    talon = s[G.TALON:G.TALON + s[G.TALON_LEN]]
+    last_pass = s[G.PASSES] != 0 and s[G.PASSES_USED] + 1 >= s[G.PASSES]
+    waste = talon[:s[G.WASTE_LEN]] if last_pass else []
+    heights = [s[G.FOUND + f] for f in range(4)]
+
+    def fits_onto(c, d):   # c one rank below d, other colour
+        return d % 13 == c % 13 + 1 and (c // 13 in (1, 2)) != (d // 13 in (1, 2))
+
+    tops = {f * 13 + r for f in range(4) for r in range(heights[f])} if s[G.F2T] else set()
+    free, placed = set(), set()
+    exposed = {p[-1] for p in piles if p}
+    tops |= exposed
+    emptiable = {i for i in range(7) if not piles[i]}
+    while True:
+        before = (len(free), len(placed), len(exposed), len(tops), len(emptiable), sum(heights))
+        for i, pile in enumerate(piles):
+            for q in range(len(pile) - 1, -1, -1):
+                c = pile[q]
+                reached = q == len(pile) - 1 or pile[q + 1] in free
+                if reached:
+                    exposed.add(c)
+                    tops.add(c)
+                elif q < down[i]:
+                    break
+                if c % 13 == 12:
+                    ok = bool(emptiable - {i})
+                else:
+                    ok = any(fits_onto(c, d) for d in tops)
+                if ok:
+                    free.add(c)
+            if pile and pile[0] in free:
+                emptiable.add(i)
+        for q in range(len(waste) - 1, -1, -1):
+            if q == len(waste) - 1 or waste[q + 1] in free:
+                exposed.add(waste[q])
+        for c in talon:
+            if c in waste and c not in exposed:
+                continue
+            ok = bool(emptiable) if c % 13 == 12 else any(fits_onto(c, d) for d in tops)
+            if ok:
+                placed.add(c)
+                tops.add(c)
+                if c in waste:
+                    free.add(c)
+        buried = {c for p in piles for c in p} | set(waste)
+        for f in range(4):
+            while heights[f] < 13 and (f * 13 + heights[f] not in buried or f * 13 + heights[f] in exposed):
+                free.add(f * 13 + heights[f])
+                heights[f] += 1
+        if heights == [13] * 4:
+            return False
+        if (len(free), len(placed), len(exposed), len(tops), len(emptiable), sum(heights)) == before:
+            return True
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_deadlock_kernel_agrees_with_a_card_by_card_fixed_point(options):
+    """Along random playouts (the waste of a last pass included), the compiled deadlock
+    test and a plain card-by-card one give the same answer, and both answers occur."""
+    rng = random.Random(11)
+    answers = {True: 0, False: 0}
+    for seed in range(1, 41):
+        state = G.encode(deal_from_seed("klondike", seed, options), reduce=G.REDUCE_ALL & ~G.REDUCE_DEADLOCK)
+        for _ in range(80):
+            expected = doomed_card_by_card(state)
+            assert bool(G._doomed(state)) == expected, (seed, state.tolist())
+            answers[expected] += 1
+            ms = kernel_moves(state)
+            if not ms:
+                break
+            G.apply(state, ms[rng.randrange(len(ms))])
+    assert answers[True] >= 10 and answers[False] >= 100, answers

@@ -163,7 +163,7 @@ from ..deals import Deal
 from ..engine.contract import mix64 as _mix
 from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
 from ..moves import Move
-from .cardbits import PARENTS
+from .cardbits import ALL_CARDS
 
 DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
@@ -397,6 +397,22 @@ def _bit(c):
     return np.uint64(1) << np.uint64(c)
 
 
+SUIT_BITS = np.uint64(0x1FFF)
+KINGS = np.uint64((1 << 12) | (1 << 25) | (1 << 38) | (1 << 51))
+
+
+@njit(inline="always")
+def _children(cards):
+    """The cards that fit onto some card of the set ``cards`` (one rank down, the other
+    colour), by shifting whole suits at once: the same as testing ``PARENTS`` card by card."""
+    black = (cards | (cards >> np.uint64(39))) & SUIT_BITS
+    red = ((cards >> np.uint64(13)) | (cards >> np.uint64(26))) & SUIT_BITS
+    under_black = red >> np.uint64(1)
+    under_red = black >> np.uint64(1)
+    return (under_black | (under_red << np.uint64(13)) | (under_red << np.uint64(26))
+            | (under_black << np.uint64(39)))
+
+
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach its foundation, whatever is played
@@ -405,29 +421,25 @@ def _doomed(s):
     may leave its place), ``placed`` (a talon card that may go onto a pile),
     ``exposed`` (a pile or waste card that may be on top), and the height each
     foundation may reach."""
-    in_piles = np.uint64(0)
-    for i in range(7):
-        base = PILES + i * PILE_CAP
-        for q in range(s[LEN + i]):
-            in_piles |= _bit(s[base + q])
-    # in the last pass the waste is a pile nothing goes onto: a card in it comes out
-    # only once every card above it has
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
     waste = np.uint64(0)
     for q in range(waste_len):
         waste |= _bit(s[TALON + q])
-    on_found = np.uint64(0)   # parents a card may come down from
-    if s[F2T]:
-        for f in range(4):
-            for r in range(s[FOUND + f]):
-                on_found |= _bit(f * 13 + r)
-    heights = np.uint64(0)    # 4 bits per foundation
+    stock = np.uint64(0)     # talon cards outside the waste: any may be brought to hand
+    for q in range(waste_len, s[TALON_LEN]):
+        stock |= _bit(s[TALON + q])
+    founds = np.uint64(0)
+    for f in range(4):
+        founds |= ((np.uint64(1) << np.uint64(s[FOUND + f])) - np.uint64(1)) << np.uint64(13 * f)
+    # every card is in a pile, the talon or a foundation
+    in_piles = ALL_CARDS & ~(founds | waste | stock)
+    heights = np.uint64(0)
     for f in range(4):
         heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
     free = np.uint64(0)
     placed = np.uint64(0)
     exposed = np.uint64(0)
-    tops = on_found          # cards that may be pile tops, to go onto
+    tops = founds if s[F2T] else np.uint64(0)   # cards that may be pile tops, to go onto
     emptiable = 0            # piles that are or may become empty
     settled = 0   # piles whose cards are all free: nothing left to learn from them
     for i in range(7):
@@ -439,44 +451,47 @@ def _doomed(s):
         else:
             exposed |= _bit(s[PILES + i * PILE_CAP + ln - 1])
     tops |= exposed
-    talon_len = s[TALON_LEN]
     changed = True
     while changed:
         changed = False
         # a pile card may leave for a pile: a King for another pile that may be
         # empty, any other card for a parent that may be on top (top down, so a
         # card freed uncovers the one below it at once)
+        fits = _children(tops)
         for i in range(7):
             ln = s[LEN + i]
             if ln == 0 or (settled & (1 << i)) != 0:
                 continue
             base = PILES + i * PILE_CAP
             dn = s[DOWN + i]
+            fits_here = fits | (KINGS if (emptiable & ~(1 << i)) != 0 else np.uint64(0))
             all_free = True
+            above_free = True     # the top card is reached
             for q in range(ln - 1, -1, -1):
                 c = s[base + q]
                 b = _bit(c)
-                if q == ln - 1 or (free & _bit(s[base + q + 1])) != 0:
+                if above_free:
                     if (tops & b) == 0:
                         # a new top (uncovered by a foundation move of the last pass):
                         # a card in a pile visited before this one may go onto it
                         exposed |= b
                         tops |= b
+                        fits = _children(tops)
+                        fits_here = fits | (KINGS if (emptiable & ~(1 << i)) != 0 else np.uint64(0))
                         changed = True
                 elif q < dn:
                     all_free = False
                     break   # face down and covered: nothing below can be reached yet
                 if (free & b) != 0:
+                    above_free = True
                     continue
-                if c % 13 == 12:
-                    ok = (emptiable & ~(1 << i)) != 0
-                else:
-                    ok = (PARENTS[c] & tops) != 0
-                if ok:
+                if (fits_here & b) != 0:
                     free |= b
                     changed = True
+                    above_free = True
                 else:
                     all_free = False
+                    above_free = False
             if (free & _bit(s[base])) != 0:
                 emptiable |= 1 << i
             if all_free:
@@ -484,21 +499,17 @@ def _doomed(s):
         for q in range(waste_len - 1, -1, -1):
             if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
                 exposed |= _bit(s[TALON + q])
-        # a talon card may go onto a pile the same way (from the waste: once on top)
-        for q in range(talon_len):
-            c = s[TALON + q]
-            b = _bit(c)
-            if (placed & b) != 0 or ((waste & b) != 0 and (exposed & b) == 0):
-                continue
-            if c % 13 == 12:
-                ok = emptiable != 0
-            else:
-                ok = (PARENTS[c] & tops) != 0
-            if ok:
-                placed |= b
-                tops |= b
-                free |= b & waste
-                changed = True
+        # a talon card may go onto a pile the same way: a stock card at any time (so a
+        # chain of them at once), a waste card once on top
+        while True:
+            fits = _children(tops) | (KINGS if emptiable != 0 else np.uint64(0))
+            new = fits & ~placed & (stock | (waste & exposed))
+            if new == 0:
+                break
+            placed |= new
+            tops |= new
+            free |= new & waste
+            changed = True
         # a foundation grows while its next card is in the stock or may be on top
         blocked = (in_piles | waste) & ~exposed
         for f in range(4):
@@ -553,25 +564,33 @@ def _onto_stone(s, m, stone):
 
 
 @njit(inline="always")
+def _byte(packed, q):
+    return (packed >> np.uint64(8 * q)) & np.uint64(255)
+
+
+@njit(inline="always")
 def _tableau_moves(s, out, n, tops):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),
     which REDUCE_LAYOUT leaves out."""
-    # piles as (face-down count, pile) sorted by count, deepest first, ties by pile
-    order = np.empty(7, np.int64)
+    # piles as (face-down count, pile) sorted by count, deepest first, ties by pile: an
+    # insertion sort of one byte per pile in a uint64 (an array here was a heap
+    # allocation per expanded state)
+    order = np.uint64(0)
     k = 0
     for i in range(7):
         if s[LEN + i] == 0:
             continue
-        v = s[DOWN + i] * 8 + (7 - i)
+        v = np.uint64(s[DOWN + i] * 8 + (7 - i))
         q = k
-        while q > 0 and order[q - 1] < v:
-            order[q] = order[q - 1]
+        while q > 0 and _byte(order, q - 1) < v:
             q -= 1
-        order[q] = v
+        # bytes q.. move up one place, v goes into byte q
+        low = order & ((np.uint64(1) << np.uint64(8 * q)) - np.uint64(1))
+        order = low | (v << np.uint64(8 * q)) | ((order & ~low) << np.uint64(8))
         k += 1
     for q in range(k):
-        i = 7 - order[q] % 8
+        i = 7 - np.int64(_byte(order, q) % np.uint64(8))
         down = s[DOWN + i]
         c = s[PILES + i * PILE_CAP + down]
         if down == 0 and c % 13 == 12:
