@@ -372,7 +372,7 @@ def _pile_with_top(s, c):
 
 
 @njit(inline="always")
-def _uncover_moves(s, out, n):
+def _uncover_moves(s, out, n, tops):
     """The next card of a foundation lying face up under a run whose twin is a pile
     top: the run moves onto the twin and the card goes up (see REDUCE_LAYOUT)."""
     for f in range(4):
@@ -380,9 +380,8 @@ def _uncover_moves(s, out, n):
         if h == 13:
             continue
         c = f * 13 + h
-        j = _pile_with_top(s, _twin(c))
-        if j < 0:
-            continue
+        if (tops & _bit(_twin(c))) == 0:
+            continue   # its twin is no pile top
         for i in range(7):
             ln = s[LEN + i]
             for k in range(s[DOWN + i], ln - 1):
@@ -611,17 +610,34 @@ def _tableau_moves(s, out, n, tops):
 
 @njit(inline="always")
 def _scramble(out, n, order):
-    """Order ``order`` (2, 3, ...): the moves sorted by a pseudo-random label of each move
-    value, one labelling per order (insertion sort: lists are short)."""
+    """Order ``order`` (2, 3, ...): the moves sorted by a pseudo-random 64-bit label of each
+    move value, one labelling per order (insertion sort: lists are short). The top 31
+    bits of each label wait in ``out[n:2n]``, so a label is hashed once, not once per
+    comparison (that cost 200 ns a list); the whole label breaks their rare ties."""
     salt = np.uint64(order) * np.uint64(0x9E3779B97F4A7C15)
+    if 2 * n > out.shape[0]:
+        for q in range(1, n):   # no room for the labels (never met: lists are short)
+            m = out[q]
+            lm = _mix(np.uint64(m) ^ salt)
+            k = q - 1
+            while k >= 0 and _mix(np.uint64(out[k]) ^ salt) > lm:
+                out[k + 1] = out[k]
+                k -= 1
+            out[k + 1] = m
+        return
+    for q in range(n):
+        out[n + q] = np.int32(_mix(np.uint64(out[q]) ^ salt) >> np.uint64(33))
     for q in range(1, n):
         m = out[q]
-        lm = _mix(np.uint64(m) ^ salt)
+        lm = out[n + q]
         k = q - 1
-        while k >= 0 and _mix(np.uint64(out[k]) ^ salt) > lm:
+        while k >= 0 and (out[n + k] > lm or (out[n + k] == lm and
+                                               _mix(np.uint64(out[k]) ^ salt) > _mix(np.uint64(m) ^ salt))):
             out[k + 1] = out[k]
+            out[n + k + 1] = out[n + k]
             k -= 1
         out[k + 1] = m
+        out[n + k + 1] = lm
 
 
 @njit(inline="always")
@@ -675,7 +691,7 @@ def moves(s, out):
                 out[n] = _enc(i, DST_FOUND, ln - 1, 0)
                 n += 1
     if reduce & REDUCE_LAYOUT:
-        n = _uncover_moves(s, out, n)
+        n = _uncover_moves(s, out, n, tops)
     talon_len = s[TALON_LEN]
     waste_len = s[WASTE_LEN]
     draw = s[DRAW]
