@@ -738,22 +738,37 @@ def _move_label(s, m):
 
 @njit(inline="always")
 def _sort_by_label(s, out, n):
-    """Order the moves by label (see _label): moves to the foundations first."""
+    """Order the moves by label (see _label): moves to the foundations first. The labels
+    wait in ``out[n:2n]`` (a heap array here cost an allocation per expanded state)."""
     if n < 2:
         return
-    labels = np.empty(n, dtype=np.int64)
+    if 2 * n > out.shape[0]:   # no room for the labels (never met: see MAX_MOVES)
+        labels = np.empty(n, dtype=np.int64)
+        for q in range(n):
+            labels[q] = _move_label(s, out[q])
+        for q in range(1, n):
+            m = out[q]
+            lab = labels[q]
+            r = q - 1
+            while r >= 0 and labels[r] > lab:
+                out[r + 1] = out[r]
+                labels[r + 1] = labels[r]
+                r -= 1
+            out[r + 1] = m
+            labels[r + 1] = lab
+        return
     for q in range(n):
-        labels[q] = _move_label(s, out[q])
+        out[n + q] = np.int32(_move_label(s, out[q]))
     for q in range(1, n):
         m = out[q]
-        lab = labels[q]
+        lab = out[n + q]
         r = q - 1
-        while r >= 0 and labels[r] > lab:
+        while r >= 0 and out[n + r] > lab:
             out[r + 1] = out[r]
-            labels[r + 1] = labels[r]
+            out[n + r + 1] = out[n + r]
             r -= 1
         out[r + 1] = m
-        labels[r + 1] = lab
+        out[n + r + 1] = lab
 
 
 @njit(MOVES_SIG, cache=True)
