@@ -520,7 +520,8 @@ def _talon_pos(q, talon_len, waste_len):
     """The q-th talon index in order of draws needed: waste top, stock, then after a redeal."""
     if waste_len == 0:
         return q
-    return (waste_len - 1 + q) % talon_len
+    p = waste_len - 1 + q   # below 2 * talon_len: a subtraction, not a division per card
+    return p - talon_len if p >= talon_len else p
 
 
 # ---------------------------------------------------------------------------
