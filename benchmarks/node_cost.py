@@ -1,0 +1,102 @@
+"""Time per search node: this checkout against an earlier commit, on the same searches.
+
+    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append]
+
+Runs fixed searches (the slow tail of Klondike draw 3 with Solvitaire's seeds, which
+are lost deals of 1-2M nodes, and Ladder deals cut at 2M nodes) in a fresh process per
+(tree, round), alternating the two trees so that a noisy neighbour hits both alike.
+The base commit is checked out into a temporary git worktree. Prints, per game, the
+best nanoseconds per node of each tree over the rounds and their ratio, and checks
+that both trees searched the same number of nodes (a change meant only for speed must
+not change the search). Appends the table to benchmarks/results.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+KLONDIKE_SEEDS = [2152, 6850, 4058, 1509, 8261]   # Solvitaire's, all lost in 1.3-1.9M nodes
+LADDER_SEEDS = [196, 486, 12]
+LADDER_NODES = 2_000_000
+
+CHILD = r"""
+import json, sys
+from solver.deals import deal_from_seed
+from solver.engine.search import search
+from solver.registry import kernels_module
+from solver.seeds import deal_from_tool_seed
+from solver.solve import _roots
+game_name, seeds, cap = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+game = kernels_module(game_name)
+def deal(seed):
+    if game_name == "klondike":
+        return deal_from_tool_seed("klondike", seed, "solvitaire",
+                                   {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    return deal_from_seed(game_name, seed, {})
+search(game.KERNELS, _roots(game, deal(seeds[0])), max_nodes=1000)   # load the compiled code
+nodes = seconds = 0
+for seed in seeds:
+    out = search(game.KERNELS, _roots(game, deal(seed)), max_nodes=cap)
+    nodes += out.nodes
+    seconds += out.seconds
+print(json.dumps({"nodes": nodes, "seconds": seconds}))
+"""
+
+
+def measure(tree: Path, game: str, seeds: list[int], cap: int | None) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, game, json.dumps(seeds), json.dumps(cap)], cwd=tree,
+                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", required=True, help="the commit to compare against")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--no-append", action="store_true")
+    args = ap.parse_args()
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
+        try:
+            rows = []
+            for game, seeds, cap in (("klondike", KLONDIKE_SEEDS, None), ("ladder", LADDER_SEEDS, LADDER_NODES)):
+                best = {}
+                nodes = {}
+                for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
+                    measure(tree, game, seeds[:1], 1000)
+                for _ in range(args.rounds):
+                    for name, tree in (("base", base), ("head", ROOT)):
+                        got = measure(tree, game, seeds, cap)
+                        ns = got["seconds"] / got["nodes"] * 1e9
+                        best[name] = min(best.get(name, ns), ns)
+                        nodes[name] = got["nodes"]
+                same = "yes" if nodes["base"] == nodes["head"] else f"NO ({nodes['base']} vs {nodes['head']})"
+                rows.append(f"| {game} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
+                            f"| {best['head']:.0f} | {best['base'] / best['head']:.2f} | {same} |")
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=True)
+    table = "\n".join([f"| game | seeds | nodes | ns/node at {args.base} | ns/node at {head} | speed-up | same nodes |",
+                       "|---|---|---|---|---|---|---|", *rows])
+    print(table)
+    if not args.no_append:
+        with open(HERE / "results.md", "a") as f:
+            f.write(f"\n## time per node, {head} against {args.base}, {dt.date.today()}\n\n"
+                    f"`python benchmarks/node_cost.py --base {args.base} --rounds {args.rounds}` "
+                    f"(best of {args.rounds} alternating runs per tree)\n\n{table}\n")
+
+
+if __name__ == "__main__":
+    main()
