@@ -464,3 +464,43 @@ def test_a_top_seen_late_is_used():
     assert brute_force_wins(deal)
     assert not G._doomed(G.encode(deal, 0))
     assert search(G.KERNELS, G.encode(deal)).verdict == "won"
+
+
+def goes_up_now(state, card) -> bool:
+    """Whether ``card`` may go up, in plain words: it fits one of its suit's two
+    foundations, or (lazy talon) every card from the highest of them not above it up to
+    it lies in the talon, to go up first in a chain."""
+    s = [int(x) for x in state]
+    rank, suit = card % 13, card // 13
+    heights = (s[G.FOUND + 2 * suit], s[G.FOUND + 2 * suit + 1])
+    if rank in heights:
+        return True
+    if not (s[G.PASSES] == 0 and s[G.REDUCE] & G.REDUCE_MACRO and s[G.REDUCE] & G.REDUCE_LAZY):
+        return False
+    below = [h for h in heights if h <= rank]
+    if not below:
+        return False
+    talon = set(s[G.TALON:G.TALON + s[G.TALON_LEN]])
+    return all(suit * 13 + k in talon for k in range(max(below), rank))
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_cards_that_go_up_now_are_those_a_card_by_card_test_finds(options):
+    """The move generators read one bit set for "may go up" (a talon chain included);
+    along random playouts it is exactly the cards a plain test per card accepts, and
+    chains (cards going up through the talon) occur with unlimited passes."""
+    rng = random.Random(3)
+    chains = 0
+    for seed in range(1, 13):
+        state = G.encode(deal_from_seed("ladder", seed, options))
+        for _ in range(150):
+            ups = int(G._chain_ends(state, G._lazy(state)))
+            for card in range(52):
+                assert bool(ups >> card & 1) == goes_up_now(state, card), (seed, card, state.tolist())
+                if ups >> card & 1 and not G._fits_found(state, card):
+                    chains += 1
+            ms = kernel_moves(state)
+            if not ms:
+                break
+            G.apply(state, ms[rng.randrange(len(ms))])
+    assert chains > 0 if options["passes"] is None else chains == 0

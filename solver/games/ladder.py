@@ -287,20 +287,26 @@ def _talon_mask(s):
 
 
 @njit(inline="always")
-def _fits_chain(s, c, lazy, mask):
-    """Card c can go up: it fits a foundation, or (lazy talon) the talon holds the cards
-    from the highest foundation of its suit not above it up to it."""
-    if _fits_found(s, c):
-        return True
-    if not lazy:
-        return False
-    h = _chain_base(s, c)
-    if h < 0:
-        return False
-    for k in range(h, c % 13):
-        if not (mask & (np.uint64(1) << np.uint64((c // 13) * 13 + k))):
-            return False
-    return True
+def _chain_ends(s, lazy):
+    """The cards that can go up now, as a bit set (the move generators test one bit): a
+    card fits a foundation, or (lazy talon) the talon holds the cards from the highest
+    foundation of its suit not above it up to it. Per suit, that is the ranks from each
+    foundation's height up to the first rank missing from the talon (only the heights
+    themselves without lazy talon); the lower foundation serves the ranks below the higher."""
+    ups = np.uint64(0)
+    mask = _talon_mask(s) if lazy else np.uint64(0)
+    for su in range(4):
+        f = FOUND + 2 * su
+        high = np.int64(s[f])
+        low = np.int64(s[f + 1])
+        for h, stop in ((high, 13), (low, high)):   # a chain from low serves ranks below high
+            r = h
+            while r < stop:
+                ups |= np.uint64(1) << np.uint64(su * 13 + r)
+                if not lazy or not (mask & (np.uint64(1) << np.uint64(su * 13 + r))):
+                    break
+                r += 1
+    return ups
 
 
 @njit(inline="always")
@@ -528,24 +534,24 @@ def _talon_pos(q, talon_len, waste_len):
 # Move generators, one per kind of move (inlined into ``moves``)
 # ---------------------------------------------------------------------------
 @njit(inline="always")
-def _gen_pile_found(s, out, n, kind, py, lazy, mask):
+def _gen_pile_found(s, out, n, kind, py, ups):
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln > 0:
             c = s[PILES + i * PILE_CAP + ln - 1]
-            if _fits_chain(s, c, lazy, mask) and _ok(kind, py, DST_FOUND):
+            if (ups & (np.uint64(1) << np.uint64(c))) != 0 and _ok(kind, py, DST_FOUND):
                 out[n] = _enc(i, DST_FOUND, ln - 1, 0)
                 n += 1
     return n
 
 
 @njit(inline="always")
-def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, lazy, mask, first):
+def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
     ladder_len = s[LADDER_LEN]
     if ladder_len == 0:
         return n
     c = s[LADDER + ladder_len - 1]
-    if to_found and _fits_chain(s, c, lazy, mask) and _ok(kind, py, DST_FOUND):
+    if to_found and (ups & (np.uint64(1) << np.uint64(c))) != 0 and _ok(kind, py, DST_FOUND):
         out[n] = _enc(SRC_LADDER, DST_FOUND, 0, 0)
         n += 1
     if to_piles:
@@ -635,17 +641,17 @@ def _exposed_like(s, c, skip):
 
 
 @njit(inline="always")
-def _gen_swaps(s, out, n, kind, py, lazy, mask):
+def _gen_swaps(s, out, n, kind, py, ups, runs):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
     moves onto an uncovered card of X's rank and colour (the one lateral move kept)."""
     for i in range(N_PILES):
         ln = s[LEN + i]
+        if ln == 0:
+            continue
         base = PILES + i * PILE_CAP
-        for idx in range(ln - 2, -1, -1):
+        for idx in range(ln - 2, _run_start(runs, i) - 1, -1):   # the cards under the tail's top
             x = s[base + idx]
-            if not _builds(s[base + idx + 1], x):
-                break
-            if not _fits_chain(s, x, lazy, mask):
+            if (ups & (np.uint64(1) << np.uint64(x))) == 0:
                 continue
             j = _exposed_like(s, x, i)
             if j < 0:
@@ -667,7 +673,23 @@ def _built_from(s, base, ln):
 
 
 @njit(inline="always")
-def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
+def _run_starts(s):
+    """:func:`_built_from` of every pile, one byte each (moves() asks up to four times)."""
+    runs = np.uint64(0)
+    for i in range(N_PILES):
+        ln = s[LEN + i]
+        if ln > 0:
+            runs |= np.uint64(_built_from(s, PILES + i * PILE_CAP, ln)) << np.uint64(8 * i)
+    return runs
+
+
+@njit(inline="always")
+def _run_start(runs, i):
+    return np.int64((runs >> np.uint64(8 * i)) & np.uint64(255))
+
+
+@njit(inline="always")
+def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first, runs):
     """Proper tails onto other piles (longest first) / into the empty pile (never a whole
     pile). ``split``: 0 only tails that do not lie on a card they build on, 1 only those
     that do (splitting a longer proper tail), 2 both."""
@@ -681,7 +703,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first):
         if ln == 0:
             continue
         base = PILES + i * PILE_CAP
-        k = _built_from(s, base, ln)
+        k = _run_start(runs, i)
         for idx in range(k, ln):
             c = s[base + idx]
             if split != 2 and (idx > k) != (split == 1):
@@ -811,13 +833,14 @@ def moves(s, out):
                 if _fits_found(s, c) and _safe(s, c):
                     out[0] = _enc(SRC_TALON, DST_FOUND, p, 1 if p < waste_len - 1 else 0) | FORCED_FLAG
                     return 1
+    runs = _run_starts(s)
     if reduce & REDUCE_ARRANGE:
         for i in range(N_PILES):
             ln = s[LEN + i]
             if ln == 0:
                 continue
             base = PILES + i * PILE_CAP
-            k = _built_from(s, base, ln)
+            k = _run_start(runs, i)
             if k == 0:
                 b = s[base]
                 for j in range(N_PILES):
@@ -829,25 +852,25 @@ def moves(s, out):
     et = _empty_target(s)
     n = 0
     lazy = _lazy(s)
-    mask = _talon_mask(s) if lazy else np.uint64(0)
+    ups = _chain_ends(s, lazy)   # the cards that may go up now
     arrange = (reduce & REDUCE_ARRANGE) != 0
-    n = _gen_ladder(s, out, n, kind, py, et, True, False, lazy, mask, arrange)
-    n = _gen_pile_found(s, out, n, kind, py, lazy, mask)
+    n = _gen_ladder(s, out, n, kind, py, et, True, False, ups, arrange)
+    n = _gen_pile_found(s, out, n, kind, py, ups)
     if arrange:
-        n = _gen_swaps(s, out, n, kind, py, lazy, mask)
+        n = _gen_swaps(s, out, n, kind, py, ups, runs)
     if not lazy:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange)
-    n = _gen_ladder(s, out, n, kind, py, et, False, True, lazy, mask, arrange)
+    n = _gen_ladder(s, out, n, kind, py, et, False, True, ups, arrange)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     if top >= 0:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange)
-    n = _gen_tails(s, out, n, kind, py, et, True, False, 0, arrange)
-    n = _gen_tails(s, out, n, kind, py, et, False, True, 0, arrange)
+    n = _gen_tails(s, out, n, kind, py, et, True, False, 0, arrange, runs)
+    n = _gen_tails(s, out, n, kind, py, et, False, True, 0, arrange, runs)
     if not arrange:
-        n = _gen_tails(s, out, n, kind, py, et, True, False, 1, False)
+        n = _gen_tails(s, out, n, kind, py, et, True, False, 1, False, runs)
     n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange)
     if not arrange:
-        n = _gen_tails(s, out, n, kind, py, et, False, True, 1, arrange)
+        n = _gen_tails(s, out, n, kind, py, et, False, True, 1, arrange, runs)
     if not _stone(s):
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange)
     _sort_by_label(s, out, n)
