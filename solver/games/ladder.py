@@ -698,6 +698,8 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first, runs):
         for j in range(N_PILES):
             if s[LEN + j] > 0 and _ok(kind, py, j):
                 fits |= CHILDREN[_top(s, j)]
+    if fits == 0 and not (to_empty and et >= 0 and _ok(kind, py, et)):
+        return n   # no target: nothing to look for
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
