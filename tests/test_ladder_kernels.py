@@ -494,7 +494,7 @@ def test_the_cards_that_go_up_now_are_those_a_card_by_card_test_finds(options):
     for seed in range(1, 13):
         state = G.encode(deal_from_seed("ladder", seed, options))
         for _ in range(150):
-            ups = int(G._chain_ends(state, G._lazy(state)))
+            ups = int(G._chain_ends(state, G._lazy(state), G._talon_mask(state)))
             for card in range(52):
                 assert bool(ups >> card & 1) == goes_up_now(state, card), (seed, card, state.tolist())
                 if ups >> card & 1 and not G._fits_found(state, card):

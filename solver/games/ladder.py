@@ -287,14 +287,13 @@ def _talon_mask(s):
 
 
 @njit(inline="always")
-def _chain_ends(s, lazy):
+def _chain_ends(s, lazy, talon):
     """The cards that can go up now, as a bit set (the move generators test one bit): a
     card fits a foundation, or (lazy talon) the talon holds the cards from the highest
     foundation of its suit not above it up to it. Per suit, that is the ranks from each
     foundation's height up to the first rank missing from the talon (only the heights
     themselves without lazy talon); the lower foundation serves the ranks below the higher."""
     ups = np.uint64(0)
-    mask = _talon_mask(s) if lazy else np.uint64(0)
     for su in range(4):
         f = FOUND + 2 * su
         high = np.int64(s[f])
@@ -303,7 +302,7 @@ def _chain_ends(s, lazy):
             r = h
             while r < stop:
                 ups |= np.uint64(1) << np.uint64(su * 13 + r)
-                if not lazy or not (mask & (np.uint64(1) << np.uint64(su * 13 + r))):
+                if not lazy or not (talon & (np.uint64(1) << np.uint64(su * 13 + r))):
                     break
                 r += 1
     return ups
@@ -568,7 +567,7 @@ def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
 
 
 @njit(inline="always")
-def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first):
+def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first, talon):
     """Talon cards (macro moves) or the waste top (plain) to the foundations / piles.
     ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not)."""
     talon_len = np.int64(s[TALON_LEN])
@@ -588,12 +587,20 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         if cand == 0:
             return n
     seen = np.uint64(0)   # unlimited passes: one move per card value
+    every = macro and unlimited and talon != 0
+    if every:
+        # every talon value comes up in the loop: it may stop once all of cand has
+        cand &= talon
+        if cand == 0:
+            return n
     count = talon_len if macro else (1 if waste_len > 0 else 0)
     if macro and not _redeal_allowed(s):
         # no redeal left: only the waste top and the stock (the cards under the waste
         # top come back one by one as the cards above them are played)
         count = talon_len - max(waste_len - 1, 0) if waste_len > 0 else talon_len
     for q in range(count):
+        if every and seen == cand:
+            break
         if macro:
             # the q-th talon index in order of draws needed; with unlimited passes a
             # copy of a card value already offered is skipped
@@ -641,9 +648,13 @@ def _exposed_like(s, c, skip):
 
 
 @njit(inline="always")
-def _gen_swaps(s, out, n, kind, py, ups, runs):
+def _gen_swaps(s, out, n, kind, py, ups, runs, et):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
     moves onto an uncovered card of X's rank and colour (the one lateral move kept)."""
+    tops = np.uint64(0)   # the pile tops, to skip the search for a top like X when none is
+    for j in range(N_PILES):
+        if s[LEN + j] > 0:
+            tops |= np.uint64(1) << np.uint64(_top(s, j))
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
@@ -653,9 +664,11 @@ def _gen_swaps(s, out, n, kind, py, ups, runs):
             x = s[base + idx]
             if (ups & (np.uint64(1) << np.uint64(x))) == 0:
                 continue
-            j = _exposed_like(s, x, i)
+            twin = (3 - x // 13) * 13 + x % 13   # the other suit of X's colour
+            like = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(twin))
+            j = _exposed_like(s, x, i) if (tops & like) != 0 else -1
             if j < 0:
-                j = _empty_target(s)
+                j = et
             # the tail moving onto pile j is part of the move: a use of j counts
             if j >= 0 and (_ok(kind, py, DST_FOUND) or _ok(kind, py, j)):
                 out[n] = _enc(i, DST_FOUND, idx, 0)
@@ -854,27 +867,29 @@ def moves(s, out):
     et = _empty_target(s)
     n = 0
     lazy = _lazy(s)
-    ups = _chain_ends(s, lazy)   # the cards that may go up now
+    # the card values in the talon (unlimited passes, macro moves: all of them in reach)
+    talon = _talon_mask(s) if macro and unlimited else np.uint64(0)
+    ups = _chain_ends(s, lazy, talon)   # the cards that may go up now
     arrange = (reduce & REDUCE_ARRANGE) != 0
     n = _gen_ladder(s, out, n, kind, py, et, True, False, ups, arrange)
     n = _gen_pile_found(s, out, n, kind, py, ups)
     if arrange:
-        n = _gen_swaps(s, out, n, kind, py, ups, runs)
+        n = _gen_swaps(s, out, n, kind, py, ups, runs, et)
     if not lazy:
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange, talon)
     n = _gen_ladder(s, out, n, kind, py, et, False, True, ups, arrange)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     if top >= 0:
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange, talon)
     n = _gen_tails(s, out, n, kind, py, et, True, False, 0, arrange, runs)
     n = _gen_tails(s, out, n, kind, py, et, False, True, 0, arrange, runs)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, True, False, 1, False, runs)
-    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange)
+    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange, talon)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, False, True, 1, arrange, runs)
     if not _stone(s):
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange, talon)
     _sort_by_label(s, out, n)
     # plain stock moves (macro moves off); they count as lower than any card
     if not macro and kind == K_NONE:
