@@ -27,12 +27,13 @@ to benchmarks/results.md.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from results_log import append
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -140,11 +141,10 @@ def main():
     table = "\n".join(lines)
     print(table)
     if not args.no_append:
-        cmd = "python benchmarks/batch_speed.py " + " ".join(sys.argv[1:])
-        with open(HERE / "results.md", "a") as fh:
-            fh.write(f"\n## batch speed, {game} {args.options}, N={n}, {dt.date.today()}\n\n`{cmd}`\n\n"
-                     f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
-                     f"({os.cpu_count()} cores, shared)\n\n{table}\n")
+        append(f"batch speed, {game} {args.options}, N={n}",
+               f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
+               f"({os.cpu_count()} cores, shared)\n\n{table}",
+               "python benchmarks/batch_speed.py " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ limit) makes the rows exactly repeatable. Appends the outcome to results.md.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import random
 import signal
@@ -22,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from results_log import append
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -80,10 +81,8 @@ def main():
                f"rows kept at the kill: {', '.join(str(o[2]) for o in outcomes)}; reference run {wall:.1f} s)")
     print(summary)
     if not args.no_append:
-        cmd = "python benchmarks/kill_resume.py " + " ".join(sys.argv[1:])
-        with open(HERE / "results.md", "a") as fh:
-            fh.write(f"\n## kill -9 then resume, {args.game} seeds {args.seeds}, {dt.date.today()}\n\n"
-                     f"`{cmd}`\n\n{summary}\n")
+        append(f"kill -9 then resume, {args.game} seeds {args.seeds}", summary,
+               "python benchmarks/kill_resume.py " + " ".join(sys.argv[1:]))
     sys.exit(0 if equal == len(outcomes) else 1)
 
 

@@ -14,12 +14,13 @@ not change the search). Appends the table to benchmarks/results.md.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from results_log import append
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -92,10 +93,9 @@ def main() -> None:
                        "|---|---|---|---|---|---|---|", *rows])
     print(table)
     if not args.no_append:
-        with open(HERE / "results.md", "a") as f:
-            f.write(f"\n## time per node, {head} against {args.base}, {dt.date.today()}\n\n"
-                    f"`python benchmarks/node_cost.py --base {args.base} --rounds {args.rounds}` "
-                    f"(best of {args.rounds} alternating runs per tree)\n\n{table}\n")
+        append(f"time per node, {head} against {args.base}",
+               f"(best of {args.rounds} alternating runs per tree)\n\n{table}",
+               f"python benchmarks/node_cost.py --base {args.base} --rounds {args.rounds}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ off (where the game has a REDUCE switch), same node cap for both.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import resource
 import statistics
@@ -21,6 +20,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from results_log import append
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -131,10 +132,8 @@ def main():
     table = "\n".join(lines)
     print(table)
     if not args.no_append:
-        cmd = "python benchmarks/solve_speed.py " + " ".join(sys.argv[1:])
-        with open(HERE / "results.md", "a") as fh:
-            fh.write(f"\n## {args.game}, seeds {args.seeds}, {dt.date.today()}, {args.jobs} jobs\n\n"
-                     f"`{cmd}`\n\n{table}\n")
+        append(f"{args.game}, seeds {args.seeds}, {args.jobs} jobs", table,
+               "python benchmarks/solve_speed.py " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

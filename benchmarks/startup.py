@@ -6,12 +6,13 @@ again. Appends the figures to benchmarks/results.md.
 
 from __future__ import annotations
 
-import datetime as dt
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from results_log import append
 
 HERE = Path(__file__).resolve().parent
 PKG = HERE.parent / "solver"
@@ -41,8 +42,7 @@ def main():
     line = (f"cold {cold:.2f} s, warm {warm:.2f} s (best of 3), of which `import numba` alone "
             f"{numba_import:.2f} s: warm/cold = {warm / cold:.2f}")
     print(line)
-    with open(HERE / "results.md", "a") as fh:
-        fh.write(f"\n## start-up of `solitaire solve klondike --seed 1`, {dt.date.today()}\n\n{line}\n")
+    append("start-up of `solitaire solve klondike --seed 1`", line)
 
 
 if __name__ == "__main__":
