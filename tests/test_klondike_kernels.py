@@ -630,3 +630,22 @@ def test_the_deadlock_kernel_agrees_with_a_card_by_card_fixed_point(options):
                 break
             G.apply(state, ms[rng.randrange(len(ms))])
     assert answers[True] >= 10 and answers[False] >= 100, answers
+
+
+def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
+    """The 5th pile can empty only once A♥ goes up, which the foundation step of a sweep
+    finds after the piles were visited; K♠ on the 2nd pile (over face-down 2♠) can then
+    go into it. The fixed point must sweep again for that: stopping there called this
+    position doomed (2♠ buried for ever), which a full fixed point does not."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    tableau = [c("KC", "QD"), c("2S", "KS", "QH", "JS", "TH", "9S", "8D"),
+               c("KD", "QC", "JD", "TC", "9H", "8C", "7H"), c("KH", "4H", "9D", "TD", "9C"),
+               c("AH", "2D", "TS"), c("JH", "7C", "5C", "5S", "6H", "6D"), c("5D", "JC", "8H", "2C", "8S", "4C")]
+    talon = c("AS", "QS", "5H", "6S", "6C", "7S", "2H", "4D", "3C", "3S", "3D", "3H", "4S", "7D")
+    deal = Deal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
+                tableau=tableau, face_down=[0, 1, 0, 3, 2, 5, 5], stock=talon[5:], waste=talon[:5],
+                foundations=[c("AC"), c("AD"), [], []])
+    state = G.encode(deal)
+    assert doomed_card_by_card(state) is False
+    assert state[G.DOOMED] == 0 and not G._doomed(state)

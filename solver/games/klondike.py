@@ -491,8 +491,9 @@ def _doomed(s):
                 else:
                     all_free = False
                     above_free = False
-            if (free & _bit(s[base])) != 0:
+            if (free & _bit(s[base])) != 0 and (emptiable & (1 << i)) == 0:
                 emptiable |= 1 << i
+                changed = True   # a King in a pile visited before this one may now leave
             if all_free:
                 settled |= 1 << i
         for q in range(waste_len - 1, -1, -1):
