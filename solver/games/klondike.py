@@ -412,6 +412,12 @@ def _children(cards):
             | (under_black << np.uint64(39)))
 
 
+@njit(inline="always")
+def _with_kings(fits, a_pile_may_empty):
+    """``fits`` and the four Kings when some pile may become empty (a King's only place)."""
+    return fits | KINGS if a_pile_may_empty else fits
+
+
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach its foundation, whatever is played
@@ -463,7 +469,7 @@ def _doomed(s):
                 continue
             base = PILES + i * PILE_CAP
             dn = s[DOWN + i]
-            fits_here = fits | (KINGS if (emptiable & ~(1 << i)) != 0 else np.uint64(0))
+            fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
             all_free = True
             above_free = True     # the top card is reached
             for q in range(ln - 1, -1, -1):
@@ -476,7 +482,7 @@ def _doomed(s):
                         exposed |= b
                         tops |= b
                         fits = _children(tops)
-                        fits_here = fits | (KINGS if (emptiable & ~(1 << i)) != 0 else np.uint64(0))
+                        fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
                         changed = True
                 elif q < dn:
                     all_free = False
@@ -502,7 +508,7 @@ def _doomed(s):
         # a talon card may go onto a pile the same way: a stock card at any time (so a
         # chain of them at once), a waste card once on top
         while True:
-            fits = _children(tops) | (KINGS if emptiable != 0 else np.uint64(0))
+            fits = _with_kings(_children(tops), emptiable != 0)
             new = fits & ~placed & (stock | (waste & exposed))
             if new == 0:
                 break

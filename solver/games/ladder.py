@@ -230,6 +230,12 @@ def _builds(c, below):
 
 
 @njit(inline="always")
+def _twin(c):
+    """The card of c's rank and colour in the other suit (clubs-spades, diamonds-hearts)."""
+    return (3 - c // 13) * 13 + c % 13
+
+
+@njit(inline="always")
 def _top(s, j):
     return s[PILES + j * PILE_CAP + s[LEN + j] - 1]
 
@@ -664,8 +670,7 @@ def _gen_swaps(s, out, n, kind, py, ups, runs, et):
             x = s[base + idx]
             if (ups & (np.uint64(1) << np.uint64(x))) == 0:
                 continue
-            twin = (3 - x // 13) * 13 + x % 13   # the other suit of X's colour
-            like = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(twin))
+            like = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(_twin(x)))
             j = _exposed_like(s, x, i) if (tops & like) != 0 else -1
             if j < 0:
                 j = et
