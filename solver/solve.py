@@ -71,6 +71,9 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     game = kernels_module(deal.game)
     nodes, seconds = 0, 0.0
 
+    # a game may add search settings (Ladder: randomised restart runs); the caller's win
+    search_options = {**getattr(game, "SEARCH_OPTIONS", {}), **search_options}
+
     def run(d: Deal, nodes_cap, seconds_cap):
         return search(game.KERNELS, _roots(game, d), max_nodes=nodes_cap, time_limit=seconds_cap,
                       memory_mb=memory_mb, **search_options)

@@ -77,6 +77,73 @@ def test_reverse_order_lists_the_same_moves():
     assert n0 == n1 > 1 and list(out0[:n0]) == list(out1[:n1])[::-1]
 
 
+@pytest.mark.parametrize("options", [{"draw": 1, "passes": 1},
+                                     {"draw": 3, "passes": None, "foundation_to_tableau": True}])
+def test_restart_runs_keep_the_verdicts_of_one_search(options):
+    """Restart runs of a few nodes, taking turns with the depth-first run: they abandon
+    paths all the time and mark states finished as they go, in a state graph with
+    cycles (foundation_to_tableau); a lost deal stays lost, a won one won."""
+    decided = set()
+    for seed in range(1, 31):
+        d = deal(seed, **options)
+        one = search(G.KERNELS, G.encode(d), max_nodes=400_000)
+        mixed = search(G.KERNELS, G.encode(d), max_nodes=1_200_000, chunk=7, restarts=2, restart_turn=11,
+                       restart_unit=5, restart_keep=40)
+        if "unknown" in (one.verdict, mixed.verdict):
+            continue
+        assert one.verdict == mixed.verdict, f"seed {seed}"
+        if mixed.verdict == "won":
+            certify(d, G.decode_line(d, mixed.line))
+        decided.add(mixed.verdict)
+    assert decided == {"won", "lost"}
+
+
+@pytest.mark.parametrize("restarts", [1, 3])
+def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
+    """The toy graph game (tests/graph_game.py): random graphs, most with cycles around
+    the start, restart runs of one to a few nodes taking turns with a depth-first run of
+    one to three. Whatever they mark finished, the verdict is whether the goal is
+    reachable."""
+    import random
+
+    from tests import graph_game as T
+
+    rng = random.Random(5)
+    verdicts = set()
+    for _ in range(400):
+        root = T.random_graph(rng, rng.randint(20, 60))
+        out = search(T.KERNELS, root, chunk=rng.randint(1, 3), restarts=restarts, restart_turn=rng.randint(1, 5),
+                     restart_unit=rng.randint(1, 3), restart_keep=30)
+        assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
+        if out.verdict == "won":   # the line is a walk along edges to the goal
+            node = 0
+            for b in out.line:
+                assert root[1 + T.N * node + b]
+                node = b
+            assert node == T.N - 1
+        verdicts.add(out.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+def test_restart_runs_give_the_same_line_every_time():
+    runs = [search(G.KERNELS, G.encode(deal(3, draw=3, passes=None)), chunk=50, restarts=2, restart_turn=300,
+                   restart_unit=20) for _ in range(2)]
+    assert runs[0].verdict == "won" and runs[0].line == runs[1].line and runs[0].nodes == runs[1].nodes
+
+
+def test_luby_sequence():
+    from solver.engine.restarts import luby
+
+    def reference(i):   # Luby, Sinclair and Zuckerman (1993), 1-based
+        k = 1
+        while 2 ** k - 1 < i:
+            k += 1
+        return 2 ** (k - 1) if i == 2 ** k - 1 else reference(i - 2 ** (k - 1) + 1)
+
+    assert [luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert [luby(i) for i in range(200)] == [reference(i + 1) for i in range(200)]
+
+
 def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
     """Pyramid's keys are exact packings: keys differing in any bit are different states."""
     from solver.engine.table import finish, grown, new_table, visit

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
+from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
 from .table import BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, enter, finish, grown, new_table, visit
 
 # what _run returns
@@ -101,7 +102,8 @@ class Outcome:
 
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = 1024, max_depth: int = 2000,
-           chunk: int = 20000, initial_slots: int = 1 << 16) -> Outcome:
+           chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
+           restart_unit: int = 1000, restart_keep: int = 50) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
     ``root`` may also be a 2-D array of up to seven rows: the same position once per move
@@ -116,6 +118,16 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     out of moves, every stored state was expanded by some search, and every
     successor of an expanded state is stored, so the stored states are closed
     under moves, hold the root and hold no won state.
+
+    ``restarts`` adds that many randomised restart runs (:mod:`engine.restarts`)
+    to the turns, each ``restart_turn`` nodes a turn, restarting after
+    ``restart_unit`` times a Luby term nodes and taking the game's first move
+    ``restart_keep`` percent of the time. They find wins; a state they mark
+    finished has only finished successors, so the proof above still holds: if a
+    finished state reached a won state, take the last finished state on the way;
+    whoever finished it saw its successor there finished (a restart run marks
+    only those), or entered it itself (a depth-first run then finishes it before
+    it is exhausted). The depth-first runs alone decide ``lost``.
     """
     start = time.perf_counter()
     roots = root.reshape(1, -1) if root.ndim == 1 else root
@@ -130,7 +142,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         run.keys[0] = kernels.key(roots[i])
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
-    live = list(range(len(runs)))
+    depth_first = len(runs)
+    runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit) for number in range(restarts)]
+    # turns: the first depth-first run (it wins most deals in its first turn), the
+    # restart runs, then the other depth-first runs
+    live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
 
     def outcome(verdict, reason=None, line=()):
         return Outcome(verdict, list(line), sum(int(r.counters[C_NODES]) for r in runs),
@@ -141,21 +157,27 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     while True:
         i = live[turn % len(live)]
         run = runs[i]
-        budget = chunk
+        budget = chunk if i < depth_first else restart_turn
         if max_nodes is not None:
             budget = min(budget, max_nodes - sum(int(r.counters[C_NODES]) for r in runs))
             if budget <= 0:
                 return outcome("unknown", "node_limit")
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
-        status = _run(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys, table[0],
-                      table[1], run.counters, budget, int(table[0].shape[0] * MAX_LOAD) - others, np.uint8(1 << i))
+        grow_at = int(table[0].shape[0] * MAX_LOAD) - others
+        if i < depth_first:
+            status = _run(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys, table[0],
+                          table[1], run.counters, budget, grow_at, np.uint8(1 << i))
+        else:
+            status = _run_restarts(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys,
+                                   run.clean, run.private_keys, run.stamps, table[0], table[1], run.counters,
+                                   budget, grow_at, restart_unit, restart_keep)
         if status == WON:
             depth = int(run.counters[C_DEPTH])
             return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
         if status == EXHAUSTED:
             live.remove(i)
-            if not live:
-                if any(r.counters[C_CUT] for r in runs):
+            if not any(j < depth_first for j in live):
+                if any(r.counters[C_CUT] for r in runs[:depth_first]):
                     return outcome("unknown", "depth")
                 return outcome("lost")
             continue
@@ -167,6 +189,36 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         turn += 1
         if time_limit is not None and time.perf_counter() - start > time_limit:
             return outcome("unknown", "time_limit")
+
+
+class _RestartRun:
+    """The stacks, private table and random state of one restart run."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int):
+        self.states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
+        self.states[0] = root
+        self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
+        self.counts = np.zeros(max_depth + 1, dtype=np.int32)
+        self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
+        self.clean = np.zeros(max_depth + 1, dtype=np.uint8)
+        self.keys = np.empty(max_depth + 1, dtype=np.uint64)
+        self.keys[0] = kernels.key(root)
+        slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
+        self.private_keys = np.zeros(slots, dtype=np.uint64)
+        self.stamps = np.zeros(slots, dtype=np.uint32)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.counters[C_RESTART] = -1                      # the first turn starts restart 0
+        self.counters[C_RNG] = _seed(number)
+
+
+def _seed(number: int) -> np.int64:
+    """A non-zero xorshift state for restart run ``number`` (SplitMix64 of it), as the
+    int64 with its bits (the counters array is int64)."""
+    x = (number + 1) * 0x9E3779B97F4A7C15 % 2 ** 64
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EB % 2 ** 64
+    x ^= x >> 31
+    return np.array([x or 1], dtype=np.uint64).view(np.int64)[0]
 
 
 class _Run:

@@ -25,7 +25,7 @@ FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 
-# _slot, visit and finish are inlined into the engine's compiled loop: without a
+# _slot, visit, finish and mark_finished are inlined into the engine's compiled loop: without a
 # signature they are compiled only there (and come back with its cache), so a
 # warm start loads nothing for them.
 
@@ -74,6 +74,18 @@ def finish(keys, flags, key):
     slot = _slot(keys, key)
     if keys[slot] != 0:
         flags[slot] |= FINISHED
+
+
+@njit(inline="always")
+def mark_finished(keys, flags, key):
+    """Mark a state finished, storing it if it is new; True if it was new."""
+    if key == 0:
+        key = np.uint64(1)
+    slot = _slot(keys, key)
+    new = keys[slot] == 0
+    keys[slot] = key
+    flags[slot] |= FINISHED
+    return new
 
 
 @njit(cache=True)

@@ -1,0 +1,72 @@
+"""A toy game for the engine's tests: walk a directed graph to its last node.
+
+The graph lives in the state, so one compiled set of kernels serves any graph:
+``state[0]`` is the node the walk stands on, ``state[1 + N * a + b]`` is 1 when
+the graph has an edge a -> b (``N`` nodes at most). Node ``N - 1`` is the goal.
+Winnable means the goal is reachable, which a plain breadth-first walk decides:
+the engine's verdicts are checked against that on random graphs full of cycles.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+from numba import njit
+
+from solver.engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+
+N = 24
+STATE_SIZE = 1 + N * N
+
+
+@njit(MOVES_SIG, cache=True)
+def moves(s, out):
+    n = 0
+    base = 1 + N * np.int64(s[0])
+    for b in range(N):
+        if s[base + b]:
+            out[n] = b
+            n += 1
+    return n
+
+
+@njit(APPLY_SIG, cache=True)
+def apply(s, m):
+    s[0] = m
+
+
+@njit(KEY_SIG, cache=True)
+def key(s):
+    return np.uint64(s[0]) + np.uint64(1)
+
+
+@njit(WON_SIG, cache=True)
+def is_won(s):
+    return s[0] == N - 1
+
+
+KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N)
+
+
+def random_graph(rng, edges: int) -> np.ndarray:
+    """A start state on a random graph with ``edges`` edges (self-loops left out)."""
+    s = np.zeros(STATE_SIZE, dtype=np.uint8)
+    for _ in range(edges):
+        a, b = rng.randrange(N - 1), rng.randrange(N)
+        if a != b:
+            s[1 + N * a + b] = 1
+    return s
+
+
+def goal_reachable(s: np.ndarray) -> bool:
+    seen, todo = {int(s[0])}, deque([int(s[0])])
+    while todo:
+        a = todo.popleft()
+        if a == N - 1:
+            return True
+        for b in range(N):
+            if s[1 + N * a + b] and b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return False
