@@ -43,10 +43,11 @@ def deal(seed):
         return deal_from_tool_seed("klondike", seed, "solvitaire",
                                    {"draw": 3, "passes": None, "foundation_to_tableau": True})
     return deal_from_seed(game_name, seed, {})
-search(game.KERNELS, _roots(game, deal(seeds[0])), max_nodes=1000)   # load the compiled code
+options = getattr(game, "SEARCH_OPTIONS", {})   # as solve() runs the game (Ladder: a restart run)
+search(game.KERNELS, _roots(game, deal(seeds[0])), max_nodes=1000, **options)   # load the compiled code
 nodes = seconds = 0
 for seed in seeds:
-    out = search(game.KERNELS, _roots(game, deal(seed)), max_nodes=cap)
+    out = search(game.KERNELS, _roots(game, deal(seed)), max_nodes=cap, **options)
     nodes += out.nodes
     seconds += out.seconds
 print(json.dumps({"nodes": nodes, "seconds": seconds}))

@@ -70,18 +70,18 @@ def _next_random(counters):
 
 
 @njit(inline="always")
-def _private_seen(pkeys, stamps, key, gen):
-    """Whether ``key`` was entered in generation ``gen``; if not, enter it. Slots of an
-    older generation count as empty, so probing never crosses into stale entries."""
+def _private_slot(pkeys, stamps, key, gen):
+    """The slot of ``key`` in the private table if it was entered in generation ``gen``
+    (a stamp is ``gen`` plus 1 when the state was found finished), else the free slot
+    where it goes. Slots of an older generation count as free, so probing never
+    crosses into stale entries and a restart clears nothing."""
     mask = np.uint64(pkeys.shape[0] - 1)
     slot = ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
-    while stamps[slot] == gen:
+    while (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen:
         if pkeys[slot] == key:
-            return True
+            return slot
         slot = (slot + np.uint64(1)) & mask
-    stamps[slot] = gen
-    pkeys[slot] = key
-    return False
+    return slot
 
 
 @njit(inline="always")
@@ -93,11 +93,12 @@ def _finished(table_keys, table_flags, key):
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, types.uint8[:, ::1], I32_2D, types.int32[::1],
-                  types.int32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1], types.uint32[::1],
+                  types.int32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1], types.uint64[::1],
+                  types.uint32[::1],
                   types.uint64[::1], types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64,
                   types.int64),
       cache=True)
-def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys, clean, pkeys, stamps,
+def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys, clean, private, pkeys, stamps,
                   table_keys, table_flags, counters, budget, grow_at, unit, keep):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
     that take the game's first remaining move."""
@@ -112,7 +113,10 @@ def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys
             counts[0] = moves(states[0], stack[0])
             cursor[0] = 0
             clean[0] = 1
-            _private_seen(pkeys, stamps, keys[0], np.uint32(counters[C_RESTART] + 1))
+            gen = np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
+            private[0] = _private_slot(pkeys, stamps, keys[0], gen)
+            pkeys[private[0]] = keys[0]
+            stamps[private[0]] = gen
             continue
         if cursor[depth] >= counts[depth]:
             if clean[depth]:
@@ -121,6 +125,7 @@ def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys
                     return GROW
                 if mark_finished(table_keys, table_flags, keys[depth]):
                     counters[C_STORED] += 1
+                stamps[private[depth]] |= np.uint32(1)
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED   # nothing left to find from the root this restart
@@ -147,13 +152,29 @@ def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys
             counters[C_DEPTH] = depth + 1
             return WON
         k = key(child)
-        if _finished(table_keys, table_flags, k):
+        # the private table first: it is small and warm, and it remembers which of its
+        # states are finished, so most repeated states cost no probe of the big table
+        gen = np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
+        slot = _private_slot(pkeys, stamps, k, gen)
+        if (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen and pkeys[slot] == k:
+            if stamps[slot] & np.uint32(1):
+                continue
+            if _finished(table_keys, table_flags, k):   # finished by another run since
+                stamps[slot] = gen | np.uint32(1)
+                continue
+            clean[depth] = 0   # on the path or abandoned below: not proved dead
             continue
-        if _private_seen(pkeys, stamps, k, np.uint32(counters[C_RESTART] + 1)) or depth + 1 >= max_depth:
-            clean[depth] = 0   # on the path, abandoned below, or cut: not proved dead
+        pkeys[slot] = k
+        if _finished(table_keys, table_flags, k):
+            stamps[slot] = gen | np.uint32(1)
+            continue
+        stamps[slot] = gen
+        if depth + 1 >= max_depth:
+            clean[depth] = 0   # cut: not proved dead
             continue
         depth += 1
         keys[depth] = k
+        private[depth] = slot
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         counts[depth] = moves(child, stack[depth])

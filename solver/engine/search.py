@@ -142,6 +142,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         run.keys[0] = kernels.key(roots[i])
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
+    if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100):
+        raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100")
     depth_first = len(runs)
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit) for number in range(restarts)]
     # turns: the first depth-first run (it wins most deals in its first turn), the
@@ -169,7 +171,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                           table[1], run.counters, budget, grow_at, np.uint8(1 << i))
         else:
             status = _run_restarts(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys,
-                                   run.clean, run.private_keys, run.stamps, table[0], table[1], run.counters,
+                                   run.clean, run.private, run.private_keys, run.stamps, table[0], table[1],
+                                   run.counters,
                                    budget, grow_at, restart_unit, restart_keep)
         if status == WON:
             depth = int(run.counters[C_DEPTH])
@@ -201,6 +204,7 @@ class _RestartRun:
         self.counts = np.zeros(max_depth + 1, dtype=np.int32)
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
         self.clean = np.zeros(max_depth + 1, dtype=np.uint8)
+        self.private = np.zeros(max_depth + 1, dtype=np.uint64)   # each depth's slot in the private table
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)
         self.keys[0] = kernels.key(root)
         slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
