@@ -205,9 +205,9 @@ ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDE
 ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED, 4, 5, 6)
 # With the orders, one randomised restart run (engine/restarts.py) takes turns of 140,000
 # nodes, half of all nodes: 8 of the 10 deals of seeds 1-1000 the orders left unknown at
-# 10 s (9M-13M nodes) are won in 76,000-2.8M nodes in all (868, 2.8M; 469: 19M), and
-# of the 28 other deals that took over 100,000 nodes most are won in the restart run's
-# first turn (about 20,000 nodes). A lost deal costs no more: what the restart run
+# 10 s (9M-13M nodes) are won in 20,000-2.8M nodes in all (868: 2.8M; 469: 19M), and
+# of the 28 deals that took over 100,000 nodes at stop 14 most are won in the restart
+# run's first turn (about 20,000 nodes). A lost deal costs no more: what the restart run
 # proves dead the orders skip (581: 10,929,027 nodes to 11,003,051). Its settings: a
 # restart after 1,000 nodes times a Luby term, the first move taken 75 % of the time. On
 # those eight deals alone, 65-90 % and units of 1,000-3,000 did about as well (the means
