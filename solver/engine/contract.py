@@ -19,6 +19,13 @@ serves every game):
     not required, the table remaps 0.
 ``is_won(state) -> bool``
 
+A game may also provide a *dominance* pair, ``dominance_group(state) -> uint64`` and
+``dominance_vector(state) -> uint64``: when two states have the same non-zero group
+and every 4-bit field of one's vector is at most the other's, the first reaches
+the second (so if the second can be won, so can the first). The engine then skips
+a new state whose group holds a finished state with a vector at most its own.
+Group 0 means "no dominance for this state" (the default kernels return 0).
+
 A game that offers lines with the fewest moves (:mod:`solver.engine.shortest`)
 also provides ``move_cost(state, move) -> int64``, the player moves a kernel
 move stands for in ``state``, and ``moves_left(state) -> int64``, a lower bound
@@ -44,6 +51,7 @@ KEY_SIG = types.uint64(STATE)
 WON_SIG = types.boolean(STATE)
 COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel move stands for
 ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
+DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and dominance_vector
 
 MovesFn = types.FunctionType(MOVES_SIG)
 ApplyFn = types.FunctionType(APPLY_SIG)
@@ -51,6 +59,13 @@ KeyFn = types.FunctionType(KEY_SIG)
 WonFn = types.FunctionType(WON_SIG)
 CostFn = types.FunctionType(COST_SIG)
 EstimateFn = types.FunctionType(ESTIMATE_SIG)
+DominanceFn = types.FunctionType(DOMINANCE_SIG)
+
+
+@njit(DOMINANCE_SIG, cache=True)
+def no_dominance(s):
+    """The default dominance kernels: no state dominates another."""
+    return np.uint64(0)
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,17 @@ class Kernels:
     is_won: Callable
     state_size: int
     max_moves: int
+    dominance_group: Callable = no_dominance
+    dominance_vector: Callable = no_dominance
+
+    @property
+    def has_dominance(self) -> bool:
+        return self.dominance_group is not no_dominance
+
+    @cached_property
+    def dominance(self) -> tuple:
+        """``(dominance_group, dominance_vector)`` as the engine's compiled loops take them."""
+        return (compiled(self.dominance_group, DOMINANCE_SIG), compiled(self.dominance_vector, DOMINANCE_SIG))
 
     @cached_property
     def compiled(self) -> tuple:

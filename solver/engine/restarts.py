@@ -31,8 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, KeyFn, MovesFn, WonFn
-from .table import FINISHED, mark_finished, _slot
+from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, WonFn
+from .table import FINISHED, _slot, add_dominator, dominated, mark_finished
 
 # what _run_restarts returns (the same codes as engine.search._run)
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -92,14 +92,14 @@ def _finished(table_keys, table_flags, key):
     return table_keys[slot] != 0 and (table_flags[slot] & FINISHED) != 0
 
 
-@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, types.uint8[:, ::1], I32_2D, types.int32[::1],
-                  types.int32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1], types.uint64[::1],
-                  types.uint32[::1],
-                  types.uint64[::1], types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64,
-                  types.int64),
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
+                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1],
+                  types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1],
+                  types.uint64[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
       cache=True)
-def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys, clean, private, pkeys, stamps,
-                  table_keys, table_flags, counters, budget, grow_at, unit, keep):
+def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor,
+                  keys, clean, private, pkeys, stamps, table_keys, table_flags, dom_groups, dom_vectors, counters,
+                  budget, grow_at, unit, keep):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
     that take the game's first remaining move."""
     depth = counters[C_DEPTH]
@@ -123,8 +123,13 @@ def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys
                 if counters[C_STORED] >= grow_at:
                     counters[C_DEPTH] = depth
                     return GROW
-                if mark_finished(table_keys, table_flags, keys[depth]):
+                marked = mark_finished(table_keys, table_flags, keys[depth])
+                if marked == 2:
                     counters[C_STORED] += 1
+                if marked != 0:
+                    group = dominance_group(states[depth])
+                    if group != 0:
+                        add_dominator(dom_groups, dom_vectors, group, dominance_vector(states[depth]))
                 stamps[private[depth]] |= np.uint32(1)
             if depth == 0:
                 counters[C_DEPTH] = 0
@@ -167,6 +172,10 @@ def _run_restarts(moves, apply, key, is_won, states, stack, counts, cursor, keys
         pkeys[slot] = k
         if _finished(table_keys, table_flags, k):
             stamps[slot] = gen | np.uint32(1)
+            continue
+        group = dominance_group(child)
+        if group != 0 and dominated(dom_groups, dom_vectors, group, dominance_vector(child)):
+            stamps[slot] = gen | np.uint32(1)   # as good as finished: a finished state reaches it
             continue
         stamps[slot] = gen
         if depth + 1 >= max_depth:

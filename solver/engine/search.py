@@ -25,31 +25,36 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, KeyFn, Kernels, MovesFn, WonFn
+from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, WonFn
 from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
-from .table import BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, enter, finish, grown, new_table, visit
+from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
+                    grown_dominators, new_table, visit)
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
 # counters slots
 C_NODES, C_DEPTH, C_STORED, C_CUT, C_MAXDEPTH = 0, 1, 2, 3, 4
+C_PRUNED = 8   # new states skipped because a finished state dominates them
 
 I32_2D = types.int32[:, ::1]
 
 
-@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, types.uint8[:, ::1], I32_2D, types.int32[::1],
-                  types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1], types.int64[::1],
-                  types.int64, types.int64, types.uint8),
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
+                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
+                  types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64, types.int64, types.uint8),
       cache=True)
-def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table_keys, table_flags, counters,
-         budget, grow_at, own):
+def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor, keys,
+         table_keys, table_flags, dom_groups, dom_vectors, counters, budget, grow_at, own):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
-            finish(table_keys, table_flags, keys[depth])
+            if finish(table_keys, table_flags, keys[depth]):
+                group = dominance_group(states[depth])
+                if group != 0:
+                    add_dominator(dom_groups, dom_vectors, group, dominance_vector(states[depth]))
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED
@@ -74,6 +79,11 @@ def _run(moves, apply, key, is_won, states, stack, counts, cursor, keys, table_k
             continue
         if seen == 2:
             counters[C_STORED] += 1
+            group = dominance_group(child)
+            if group != 0 and dominated(dom_groups, dom_vectors, group, dominance_vector(child)):
+                finish(table_keys, table_flags, k)   # a finished state reaches it (see the contract)
+                counters[C_PRUNED] += 1
+                continue
         if depth + 1 >= max_depth:
             counters[C_CUT] += 1  # this state is never expanded: no proof of loss any more
             continue
@@ -133,10 +143,14 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     roots = root.reshape(1, -1) if root.ndim == 1 else root
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
-    max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / BYTES_PER_SLOT).bit_length() - 1)
+    # with dominance, a second pair of uint64 arrays as long as the table (engine.table)
+    per_slot = BYTES_PER_SLOT + (16 if kernels.has_dominance else 0)
+    max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / per_slot).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
     table = new_table(min(initial_slots, max_slots))
+    dom_slots = table[0].shape[0] if kernels.has_dominance else 1
+    dominators = np.zeros(dom_slots, np.uint64), np.zeros(dom_slots, np.uint64)
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         run.keys[0] = kernels.key(roots[i])
@@ -167,12 +181,12 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
         grow_at = int(table[0].shape[0] * MAX_LOAD) - others
         if i < depth_first:
-            status = _run(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys, table[0],
-                          table[1], run.counters, budget, grow_at, np.uint8(1 << i))
+            status = _run(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts, run.cursor,
+                          run.keys, table[0], table[1], *dominators, run.counters, budget, grow_at, np.uint8(1 << i))
         else:
-            status = _run_restarts(*kernels.compiled, run.states, run.stack, run.counts, run.cursor, run.keys,
-                                   run.clean, run.private, run.private_keys, run.stamps, table[0], table[1],
-                                   run.counters,
+            status = _run_restarts(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts,
+                                   run.cursor, run.keys, run.clean, run.private, run.private_keys, run.stamps,
+                                   table[0], table[1], *dominators, run.counters,
                                    budget, grow_at, restart_unit, restart_keep)
         if status == WON:
             depth = int(run.counters[C_DEPTH])
@@ -188,6 +202,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             if table[0].shape[0] * 2 > max_slots:
                 return outcome("unknown", "memory")
             table = grown(table)
+            if kernels.has_dominance:
+                dominators = grown_dominators(dominators)
             continue
         turn += 1
         if time_limit is not None and time.perf_counter() - start > time_limit:
@@ -210,7 +226,7 @@ class _RestartRun:
         slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
         self.private_keys = np.zeros(slots, dtype=np.uint64)
         self.stamps = np.zeros(slots, dtype=np.uint32)
-        self.counters = np.zeros(8, dtype=np.int64)
+        self.counters = np.zeros(10, dtype=np.int64)
         self.counters[C_RESTART] = -1                      # the first turn starts restart 0
         self.counters[C_RNG] = _seed(number)
 
@@ -237,6 +253,6 @@ class _Run:
         self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
         self.counts = np.zeros(max_depth + 1, dtype=np.int32)
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
-        self.counters = np.zeros(8, dtype=np.int64)
+        self.counters = np.zeros(10, dtype=np.int64)
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
         self.counts[0] = kernels.moves(self.states[0], self.stack[0])

@@ -25,7 +25,7 @@ FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 
-# _slot, visit, finish and mark_finished are inlined into the engine's compiled loop: without a
+# _slot, visit, finish, mark_finished, dominated and add_dominator are inlined into the engine's compiled loop: without a
 # signature they are compiled only there (and come back with its cache), so a
 # warm start loads nothing for them.
 
@@ -68,24 +68,79 @@ def visit(keys, flags, key, own):
 
 @njit(inline="always")
 def finish(keys, flags, key):
-    """Every move from the state has been searched."""
+    """Every move from the state has been searched; True if it was not finished before."""
     if key == 0:
         key = np.uint64(1)
     slot = _slot(keys, key)
-    if keys[slot] != 0:
+    if keys[slot] != 0 and not flags[slot] & FINISHED:
         flags[slot] |= FINISHED
+        return True
+    return False
 
 
 @njit(inline="always")
 def mark_finished(keys, flags, key):
-    """Mark a state finished, storing it if it is new; True if it was new."""
+    """Mark a state finished, storing it if it is new: 2 if it was new, 1 if it was
+    stored but not finished, 0 if it was finished already."""
     if key == 0:
         key = np.uint64(1)
     slot = _slot(keys, key)
-    new = keys[slot] == 0
-    keys[slot] = key
+    if keys[slot] == 0:
+        keys[slot] = key
+        flags[slot] = FINISHED
+        return 2
+    if flags[slot] & FINISHED:
+        return 0
     flags[slot] |= FINISHED
-    return new
+    return 1
+
+
+# Dominance (see engine.contract): finished states by group, a multimap over two arrays
+# as long as the table's (it holds at most one entry per finished state, so it is never
+# fuller than the table). Group 0 is an empty slot.
+@njit(inline="always")
+def _fields_at_most(a, b):
+    """Every 4-bit field of ``a`` is at most the same field of ``b``."""
+    for f in range(16):
+        shift = np.uint64(4 * f)
+        if (a >> shift) & np.uint64(15) > (b >> shift) & np.uint64(15):
+            return False
+    return True
+
+
+@njit(inline="always")
+def dominated(groups, vectors, group, vector):
+    """A finished state of ``group`` has a vector at most ``vector``."""
+    mask = np.uint64(groups.shape[0] - 1)
+    slot = ((group * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    while groups[slot] != 0:
+        if groups[slot] == group and _fields_at_most(vectors[slot], vector):
+            return True
+        slot = (slot + np.uint64(1)) & mask
+    return False
+
+
+@njit(inline="always")
+def add_dominator(groups, vectors, group, vector):
+    mask = np.uint64(groups.shape[0] - 1)
+    slot = ((group * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    while groups[slot] != 0:
+        slot = (slot + np.uint64(1)) & mask
+    groups[slot] = group
+    vectors[slot] = vector
+
+
+@njit(types.void(types.uint64[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1]), cache=True)
+def _rehash_dominators(old_groups, old_vectors, groups, vectors):
+    for i in range(old_groups.shape[0]):
+        if old_groups[i] != 0:
+            add_dominator(groups, vectors, old_groups[i], old_vectors[i])
+
+
+def grown_dominators(dominators: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    bigger = np.zeros(dominators[0].shape[0] * 2, np.uint64), np.zeros(dominators[0].shape[0] * 2, np.uint64)
+    _rehash_dominators(dominators[0], dominators[1], bigger[0], bigger[1])
+    return bigger
 
 
 @njit(cache=True)
