@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, WonFn
-from .table import FINISHED, _slot, add_dominator, dominated, mark_finished
+from .table import FINISHED, _slot, add_dominator, dominated, home, mark_finished
 
 # what _run_restarts returns (the same codes as engine.search._run)
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -76,7 +76,7 @@ def _private_slot(pkeys, stamps, key, gen):
     where it goes. Slots of an older generation count as free, so probing never
     crosses into stale entries and a restart clears nothing."""
     mask = np.uint64(pkeys.shape[0] - 1)
-    slot = ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    slot = home(pkeys.shape[0], key)
     while (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen:
         if pkeys[slot] == key:
             return slot

@@ -36,11 +36,17 @@ def new_table(slots: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(inline="always")
+def home(slots, key):
+    """Where probing for ``key`` starts in an array of ``slots`` (a power of two) entries.
+    Fibonacci hashing spreads keys whose low bits are alike."""
+    return ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & np.uint64(slots - 1)
+
+
+@njit(inline="always")
 def _slot(keys, key):
     """The slot holding ``key``, or the empty slot where it would go."""
     mask = np.uint64(keys.shape[0] - 1)
-    # Fibonacci hashing spreads keys whose low bits are alike
-    slot = ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    slot = home(keys.shape[0], key)
     while True:
         here = keys[slot]
         if here == 0 or here == key:
@@ -112,7 +118,7 @@ def _fields_at_most(a, b):
 def dominated(groups, vectors, group, vector):
     """A finished state of ``group`` has a vector at most ``vector``."""
     mask = np.uint64(groups.shape[0] - 1)
-    slot = ((group * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    slot = home(groups.shape[0], group)
     while groups[slot] != 0:
         if groups[slot] == group and _fields_at_most(vectors[slot], vector):
             return True
@@ -123,7 +129,7 @@ def dominated(groups, vectors, group, vector):
 @njit(inline="always")
 def add_dominator(groups, vectors, group, vector):
     mask = np.uint64(groups.shape[0] - 1)
-    slot = ((group * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
+    slot = home(groups.shape[0], group)
     while groups[slot] != 0:
         slot = (slot + np.uint64(1)) & mask
     groups[slot] = group
