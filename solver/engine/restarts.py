@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, WonFn
-from .table import FINISHED, _slot, add_dominator, dominated, home, mark_finished
+from .table import add_dominator, dominated, home, is_finished, mark_finished
 
 # what _run_restarts returns (the same codes as engine.search._run)
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -84,22 +84,15 @@ def _private_slot(pkeys, stamps, key, gen):
     return slot
 
 
-@njit(inline="always")
-def _finished(table_keys, table_flags, key):
-    if key == 0:
-        key = np.uint64(1)
-    slot = _slot(table_keys, key)
-    return table_keys[slot] != 0 and (table_flags[slot] & FINISHED) != 0
-
-
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
-                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1],
+                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
+                  types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[::1],
                   types.uint64[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
       cache=True)
 def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor,
-                  keys, clean, private, pkeys, stamps, table_keys, table_flags, dom_groups, dom_vectors, counters,
-                  budget, grow_at, unit, keep):
+                  keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dom_groups, dom_vectors,
+                  counters, budget, grow_at, unit, keep):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
     that take the game's first remaining move."""
     depth = counters[C_DEPTH]
@@ -126,10 +119,8 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
                 marked = mark_finished(table_keys, table_flags, keys[depth])
                 if marked == 2:
                     counters[C_STORED] += 1
-                if marked != 0:
-                    group = dominance_group(states[depth])
-                    if group != 0:
-                        add_dominator(dom_groups, dom_vectors, group, dominance_vector(states[depth]))
+                if marked != 0 and groups[depth] != 0:
+                    add_dominator(dom_groups, dom_vectors, groups[depth], dominance_vector(states[depth]))
                 stamps[private[depth]] |= np.uint32(1)
             if depth == 0:
                 counters[C_DEPTH] = 0
@@ -164,13 +155,13 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen and pkeys[slot] == k:
             if stamps[slot] & np.uint32(1):
                 continue
-            if _finished(table_keys, table_flags, k):   # finished by another run since
+            if is_finished(table_keys, table_flags, k):   # finished by another run since
                 stamps[slot] = gen | np.uint32(1)
                 continue
             clean[depth] = 0   # on the path or abandoned below: not proved dead
             continue
         pkeys[slot] = k
-        if _finished(table_keys, table_flags, k):
+        if is_finished(table_keys, table_flags, k):
             stamps[slot] = gen | np.uint32(1)
             continue
         group = dominance_group(child)
@@ -183,6 +174,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             continue
         depth += 1
         keys[depth] = k
+        groups[depth] = group
         private[depth] = slot
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth

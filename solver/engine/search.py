@@ -40,10 +40,11 @@ I32_2D = types.int32[:, ::1]
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
-                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
-                  types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64, types.int64, types.uint8),
+                  types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
+                  types.uint8[::1], types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64, types.int64,
+                  types.uint8),
       cache=True)
-def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor, keys,
+def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor, keys, groups,
          table_keys, table_flags, dom_groups, dom_vectors, counters, budget, grow_at, own):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
     depth = counters[C_DEPTH]
@@ -51,10 +52,8 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
-            if finish(table_keys, table_flags, keys[depth]):
-                group = dominance_group(states[depth])
-                if group != 0:
-                    add_dominator(dom_groups, dom_vectors, group, dominance_vector(states[depth]))
+            if finish(table_keys, table_flags, keys[depth]) and groups[depth] != 0:
+                add_dominator(dom_groups, dom_vectors, groups[depth], dominance_vector(states[depth]))
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED
@@ -77,9 +76,9 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
         seen = visit(table_keys, table_flags, k, own)
         if seen == 0:
             continue
+        group = dominance_group(child)
         if seen == 2:
             counters[C_STORED] += 1
-            group = dominance_group(child)
             if group != 0 and dominated(dom_groups, dom_vectors, group, dominance_vector(child)):
                 finish(table_keys, table_flags, k)   # a finished state reaches it (see the contract)
                 counters[C_PRUNED] += 1
@@ -89,6 +88,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
             continue
         depth += 1
         keys[depth] = k
+        groups[depth] = group   # for its finish: the group is computed once a state
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         counts[depth] = moves(child, stack[depth])
@@ -148,16 +148,15 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / per_slot).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
+    if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100):
+        raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100")
     table = new_table(min(initial_slots, max_slots))
     dom_slots = table[0].shape[0] if kernels.has_dominance else 1
     dominators = np.zeros(dom_slots, np.uint64), np.zeros(dom_slots, np.uint64)
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
-        run.keys[0] = kernels.key(roots[i])
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
-    if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100):
-        raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100")
     depth_first = len(runs)
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit) for number in range(restarts)]
     # turns: the first depth-first run (it wins most deals in its first turn), the
@@ -182,10 +181,12 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         grow_at = int(table[0].shape[0] * MAX_LOAD) - others
         if i < depth_first:
             status = _run(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts, run.cursor,
-                          run.keys, table[0], table[1], *dominators, run.counters, budget, grow_at, np.uint8(1 << i))
+                          run.keys, run.groups, table[0], table[1], *dominators, run.counters, budget, grow_at,
+                          np.uint8(1 << i))
         else:
             status = _run_restarts(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts,
-                                   run.cursor, run.keys, run.clean, run.private, run.private_keys, run.stamps,
+                                   run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
+                                   run.stamps,
                                    table[0], table[1], *dominators, run.counters,
                                    budget, grow_at, restart_unit, restart_keep)
         if status == WON:
@@ -210,37 +211,6 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             return outcome("unknown", "time_limit")
 
 
-class _RestartRun:
-    """The stacks, private table and random state of one restart run."""
-
-    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int):
-        self.states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
-        self.states[0] = root
-        self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
-        self.counts = np.zeros(max_depth + 1, dtype=np.int32)
-        self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
-        self.clean = np.zeros(max_depth + 1, dtype=np.uint8)
-        self.private = np.zeros(max_depth + 1, dtype=np.uint64)   # each depth's slot in the private table
-        self.keys = np.empty(max_depth + 1, dtype=np.uint64)
-        self.keys[0] = kernels.key(root)
-        slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
-        self.private_keys = np.zeros(slots, dtype=np.uint64)
-        self.stamps = np.zeros(slots, dtype=np.uint32)
-        self.counters = np.zeros(10, dtype=np.int64)
-        self.counters[C_RESTART] = -1                      # the first turn starts restart 0
-        self.counters[C_RNG] = _seed(number)
-
-
-def _seed(number: int) -> np.int64:
-    """A non-zero xorshift state for restart run ``number`` (SplitMix64 of it), as the
-    int64 with its bits (the counters array is int64)."""
-    x = (number + 1) * 0x9E3779B97F4A7C15 % 2 ** 64
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EB % 2 ** 64
-    x ^= x >> 31
-    return np.array([x or 1], dtype=np.uint64).view(np.int64)[0]
-
-
 class _Run:
     """The stacks of one depth-first search (one move order)."""
 
@@ -255,4 +225,31 @@ class _Run:
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
         self.counters = np.zeros(10, dtype=np.int64)
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
+        self.keys[0] = kernels.key(root)
+        self.groups = np.empty(max_depth + 1, dtype=np.uint64)  # and its dominance group
+        self.groups[0] = kernels.dominance_group(root)
         self.counts[0] = kernels.moves(self.states[0], self.stack[0])
+
+
+class _RestartRun(_Run):
+    """A restart run: the stacks of a depth-first run, and its private table and random state."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int):
+        super().__init__(kernels, root, max_depth)
+        self.clean = np.zeros(max_depth + 1, dtype=np.uint8)
+        self.private = np.zeros(max_depth + 1, dtype=np.uint64)   # each depth's slot in the private table
+        slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
+        self.private_keys = np.zeros(slots, dtype=np.uint64)
+        self.stamps = np.zeros(slots, dtype=np.uint32)
+        self.counters[C_RESTART] = -1                      # the first turn starts restart 0
+        self.counters[C_RNG] = _seed(number)
+
+
+def _seed(number: int) -> np.int64:
+    """A non-zero xorshift state for restart run ``number`` (SplitMix64 of it), as the
+    int64 with its bits (the counters array is int64)."""
+    x = (number + 1) * 0x9E3779B97F4A7C15 % 2 ** 64
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EB % 2 ** 64
+    x ^= x >> 31
+    return np.array([x or 1], dtype=np.uint64).view(np.int64)[0]

@@ -25,9 +25,9 @@ FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 
-# _slot, visit, finish, mark_finished, dominated and add_dominator are inlined into the engine's compiled loop: without a
-# signature they are compiled only there (and come back with its cache), so a
-# warm start loads nothing for them.
+# _slot, visit, finish, is_finished, mark_finished, dominated and add_dominator are inlined
+# into the engine's compiled loops: without a signature they are compiled only there (and
+# come back with its cache), so a warm start loads nothing for them.
 
 
 def new_table(slots: int) -> tuple[np.ndarray, np.ndarray]:
@@ -85,20 +85,19 @@ def finish(keys, flags, key):
 
 
 @njit(inline="always")
-def mark_finished(keys, flags, key):
-    """Mark a state finished, storing it if it is new: 2 if it was new, 1 if it was
-    stored but not finished, 0 if it was finished already."""
+def is_finished(keys, flags, key):
     if key == 0:
         key = np.uint64(1)
     slot = _slot(keys, key)
-    if keys[slot] == 0:
-        keys[slot] = key
-        flags[slot] = FINISHED
-        return 2
-    if flags[slot] & FINISHED:
-        return 0
-    flags[slot] |= FINISHED
-    return 1
+    return keys[slot] != 0 and (flags[slot] & FINISHED) != 0
+
+
+@njit(inline="always")
+def mark_finished(keys, flags, key):
+    """Mark a state finished, storing it if it is new: 2 if it was new, 1 if it was
+    stored but not finished, 0 if it was finished already (:func:`visit` with the
+    finished flag for the searcher)."""
+    return visit(keys, flags, key, FINISHED)
 
 
 # Dominance (see engine.contract): finished states by group, a multimap over two arrays
@@ -115,25 +114,32 @@ def _fields_at_most(a, b):
 
 
 @njit(inline="always")
-def dominated(groups, vectors, group, vector):
-    """A finished state of ``group`` has a vector at most ``vector``."""
+def _scan(groups, vectors, group, vector):
+    """(True, slot) when a finished state of ``group`` has a vector at most ``vector``,
+    else (False, the free slot that ends the probe)."""
     mask = np.uint64(groups.shape[0] - 1)
     slot = home(groups.shape[0], group)
     while groups[slot] != 0:
         if groups[slot] == group and _fields_at_most(vectors[slot], vector):
-            return True
+            return True, slot
         slot = (slot + np.uint64(1)) & mask
-    return False
+    return False, slot
+
+
+@njit(inline="always")
+def dominated(groups, vectors, group, vector):
+    """A finished state of ``group`` has a vector at most ``vector``."""
+    return _scan(groups, vectors, group, vector)[0]
 
 
 @njit(inline="always")
 def add_dominator(groups, vectors, group, vector):
-    mask = np.uint64(groups.shape[0] - 1)
-    slot = home(groups.shape[0], group)
-    while groups[slot] != 0:
-        slot = (slot + np.uint64(1)) & mask
-    groups[slot] = group
-    vectors[slot] = vector
+    """Keep a finished state's vector, unless one at most it is kept already (then every
+    state it would dominate is dominated anyway)."""
+    found, slot = _scan(groups, vectors, group, vector)
+    if not found:
+        groups[slot] = group
+        vectors[slot] = vector
 
 
 @njit(types.void(types.uint64[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1]), cache=True)

@@ -1019,10 +1019,10 @@ def apply(s, m):
     s[LEN + src] = index
 
 
-@njit(KEY_SIG, cache=True)
-def key(s):
-    # piles: a sum of per-pile hashes, so the order of piles does not matter; the
-    # pile a stepping stone lies on starts differently (the mark travels with it)
+@njit(inline="always")
+def _piles_hash(s):
+    """A sum of per-pile hashes, so the order of piles does not matter; the pile a
+    stepping stone lies on starts differently (the mark travels with it)."""
     total = np.uint64(0)
     for i in range(N_PILES):
         h = np.uint64(1)
@@ -1032,6 +1032,12 @@ def key(s):
         for q in range(s[LEN + i]):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+    return total
+
+
+@njit(KEY_SIG, cache=True)
+def key(s):
+    total = _piles_hash(s)
     # foundations (4 bits a height), ladder length (its cards are fixed), constraint
     g = np.uint64(0)
     for f in range(8):
@@ -1065,14 +1071,7 @@ def dominance_group(s):
         return np.uint64(0)
     if s[PEND_KIND] != K_NONE or s[DOOMED]:
         return np.uint64(0)
-    total = np.uint64(s[LADDER_LEN]) * np.uint64(0x9E3779B97F4A7C15)
-    for i in range(N_PILES):
-        h = np.uint64(1)
-        base = PILES + i * PILE_CAP
-        for q in range(s[LEN + i]):
-            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
-        total += _mix(h + np.uint64(0x7F4A7C159E3779B9))
-    return _mix(total) | np.uint64(1)
+    return _mix(_piles_hash(s) + np.uint64(s[LADDER_LEN]) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
 
 
 @njit(DOMINANCE_SIG, cache=True)
