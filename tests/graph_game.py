@@ -3,6 +3,8 @@
 The graph lives in the state, so one compiled set of kernels serves any graph:
 ``state[0]`` is the node the walk stands on, ``state[1 + N * a + b]`` is 1 when
 the graph has an edge a -> b (``N`` nodes at most). Node ``N - 1`` is the goal.
+The last byte is a move order (0: lowest node first, 1: highest), left out of the
+key, as a game's several move orders are.
 Winnable means the goal is reachable, which a plain breadth-first walk decides:
 the engine's verdicts are checked against that on random graphs full of cycles.
 """
@@ -14,17 +16,19 @@ from collections import deque
 import numpy as np
 from numba import njit
 
-from solver.engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from solver.engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, WON_SIG, Kernels
 
 N = 24
-STATE_SIZE = 1 + N * N
+ORDER = 1 + N * N
+STATE_SIZE = ORDER + 1
 
 
 @njit(MOVES_SIG, cache=True)
 def moves(s, out):
     n = 0
     base = 1 + N * np.int64(s[0])
-    for b in range(N):
+    for q in range(N):
+        b = N - 1 - q if s[ORDER] else q
         if s[base + b]:
             out[n] = b
             n += 1
@@ -46,7 +50,14 @@ def is_won(s):
     return s[0] == N - 1
 
 
-KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N)
+@njit(PROGRESS_SIG, cache=True)
+def progress(s):
+    """1 at the goal, else 0 (for the restart runs' lookahead)."""
+    return np.int64(s[0] == N - 1)
+
+
+KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
+                  progress=progress)
 
 
 def random_graph(rng, edges: int) -> np.ndarray:

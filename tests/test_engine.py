@@ -44,6 +44,17 @@ def test_table_growth_does_not_change_the_answer():
     assert small.line == large.line
 
 
+def test_growth_does_not_change_the_turns_of_a_portfolio():
+    """Two move orders and a restart run take turns; the table grows during a turn in one
+    search and never in the other. A grown table resumes the turn, so both searches take
+    the same turns: the same nodes and the same line."""
+    roots = two_orders(G.encode(deal(4, draw=3, passes=None)))
+    runs = [search(G.KERNELS, roots, chunk=300, restarts=1, restart_turn=700, restart_unit=50, initial_slots=slots)
+            for slots in (1024, 1 << 20)]
+    assert runs[0].verdict == "won" and runs[0].stored > 1024   # the small table grew twice at least
+    assert runs[0].line == runs[1].line and runs[0].nodes == runs[1].nodes
+
+
 def two_orders(state):
     roots = np.repeat(state[None, :], 2, axis=0)
     roots[:, G.ORDER] = [0, 1]
@@ -122,6 +133,50 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
     assert verdicts == {"won", "lost"}
 
 
+def test_each_restart_starts_from_the_next_move_order():
+    """Roots in two move orders: from node 0 the lowest-first order walks into a big
+    cyclic region, the highest-first one steps onto the goal. A restart run that always
+    keeps the first move finds the goal in its second restart, from the second root,
+    within its first turn -- before the second depth-first run has had a turn."""
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    for a in range(T.N - 1):
+        for b in range(1, T.N - 1):
+            if a != b:
+                root[1 + T.N * a + b] = 1       # nodes 0..N-2 reach each other (not node 0)
+    root[1 + T.N * 0 + T.N - 1] = 1              # and only node 0 reaches the goal
+    roots = np.stack([root, root])
+    roots[1, T.ORDER] = 1
+    out = search(T.KERNELS, roots, chunk=5, restarts=1, restart_turn=50, restart_unit=3, restart_keep=100)
+    assert out.verdict == "won" and out.line == [T.N - 1]
+    assert out.nodes < 5 + 50   # the first depth-first turn, then the restart run's
+
+
+@pytest.mark.parametrize("look", [0, 2])
+def test_a_lookahead_restart_takes_the_move_from_which_progress_rises(look):
+    """From node 0 the first move walks into a big cyclic region; the second leads to a
+    node next to the goal (the graph game's progress is 1 at the goal). A restart run
+    that keeps the first move finds the goal only with a two-move lookahead, which
+    every other restart (the second, here) uses; without it the depth-first run must
+    first search the region (the lookahead's moves count as nodes)."""
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    for a in range(1, T.N - 3):
+        for b in range(1, T.N - 3):
+            if a != b:
+                root[1 + T.N * a + b] = 1       # nodes 1..N-4 reach each other
+    root[1 + T.N * 0 + 1] = root[1 + T.N * 0 + T.N - 3] = 1
+    root[1 + T.N * (T.N - 3) + T.N - 1] = 1      # node N-3 reaches the goal
+    out = search(T.KERNELS, root, chunk=5, restarts=1, restart_turn=100, restart_unit=40, restart_keep=100,
+                 restart_look=look)
+    assert out.verdict == "won" and out.line == [T.N - 3, T.N - 1]
+    # the restart run's first turn (its first restart, 40 nodes, walks into the region;
+    # the lookahead costs the second about 20), against the region searched (over 3,000)
+    assert (out.nodes < 5 + 100) == (look == 2)
+
+
 def test_restart_runs_give_the_same_line_every_time():
     runs = [search(G.KERNELS, G.encode(deal(3, draw=3, passes=None)), chunk=50, restarts=2, restart_turn=300,
                    restart_unit=20) for _ in range(2)]
@@ -153,6 +208,25 @@ def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
     assert visit(keys, flags, np.uint64(18), np.uint8(2)) == 0     # finished: nobody expands it again
     keys, flags = grown((keys, flags))
     assert visit(keys, flags, np.uint64(18), np.uint8(4)) == 0 and visit(keys, flags, np.uint64(19), np.uint8(4)) == 2
+
+
+
+def test_dominance_multimap_keeps_its_rows_when_it_grows():
+    """Rows of one group pile up in one probe run; after doubling, every row still
+    dominates what it did, and a vector that a kept row dominates is not added."""
+    from solver.engine.table import add_dominator, dominated, grown_dominators, new_dominators
+
+    rows = new_dominators(8)
+    groups = [np.uint64(5), np.uint64(5), np.uint64(5), np.uint64(9)]
+    vectors = [np.uint64(0x12), np.uint64(0x21), np.uint64(0x300), np.uint64(0x1)]
+    assert all(add_dominator(rows, g, v) for g, v in zip(groups, vectors))
+    assert not add_dominator(rows, np.uint64(5), np.uint64(0x22))    # 0x12 dominates it already
+    for _ in range(2):
+        assert dominated(rows, np.uint64(5), np.uint64(0x22)) and dominated(rows, np.uint64(5), np.uint64(0x301))
+        assert not dominated(rows, np.uint64(5), np.uint64(0x11)) and not dominated(rows, np.uint64(9), np.uint64(0))
+        assert dominated(rows, np.uint64(9), np.uint64(0x1)) and not dominated(rows, np.uint64(7), np.uint64(0xfff))
+        rows = grown_dominators(rows)
+    assert rows.shape == (32, 2) and int((rows[:, 0] != 0).sum()) == 4
 
 
 # --------------------------------------------------------------------------

@@ -542,7 +542,7 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
     talon. The two states share a dominance group, the one with the card in the talon
     has the lower vector, and the engine's table then skips the one with more up once
     the other is finished -- never the other way round."""
-    from solver.engine.table import add_dominator, dominated
+    from solver.engine.table import add_dominator, dominated, new_dominators
 
     rng = random.Random(17)
     checked = 0
@@ -566,13 +566,13 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
             group = np.uint64(G.dominance_group(state))
             assert group != 0 and G.dominance_group(fewer) == group
             more_up, less_up = np.uint64(G.dominance_vector(state)), np.uint64(G.dominance_vector(fewer))
-            groups, vectors = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-            add_dominator(groups, vectors, group, less_up)
-            assert dominated(groups, vectors, group, more_up)
-            assert not dominated(groups, vectors, group ^ np.uint64(2), more_up)   # another group
-            groups[:], vectors[:] = 0, 0
-            add_dominator(groups, vectors, group, more_up)
-            assert not dominated(groups, vectors, group, less_up)
+            dominators = new_dominators(64)
+            add_dominator(dominators, group, less_up)
+            assert dominated(dominators, group, more_up)
+            assert not dominated(dominators, group ^ np.uint64(2), more_up)   # another group
+            dominators[:] = 0
+            add_dominator(dominators, group, more_up)
+            assert not dominated(dominators, group, less_up)
             checked += 1
     assert checked > 60
 

@@ -26,6 +26,11 @@ the second (so if the second can be won, so can the first). The engine then skip
 a new state whose group holds a finished state with a vector at most its own.
 Group 0 means "no dominance for this state" (the default kernels return 0).
 
+A game may also provide ``progress(state) -> int64``, a score of how far a state has
+come (Ladder: cards dug out of the ladder, then empty piles). Restart runs with a
+lookahead (``restart_look``, :mod:`solver.engine.restarts`) then prefer a first move
+from which the score rises within that many moves. It only orders moves.
+
 A game that offers lines with the fewest moves (:mod:`solver.engine.shortest`)
 also provides ``move_cost(state, move) -> int64``, the player moves a kernel
 move stands for in ``state``, and ``moves_left(state) -> int64``, a lower bound
@@ -52,6 +57,7 @@ WON_SIG = types.boolean(STATE)
 COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel move stands for
 ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
 DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and dominance_vector
+PROGRESS_SIG = types.int64(STATE)             # optional: progress, for the restart runs' lookahead
 
 MovesFn = types.FunctionType(MOVES_SIG)
 ApplyFn = types.FunctionType(APPLY_SIG)
@@ -60,12 +66,19 @@ WonFn = types.FunctionType(WON_SIG)
 CostFn = types.FunctionType(COST_SIG)
 EstimateFn = types.FunctionType(ESTIMATE_SIG)
 DominanceFn = types.FunctionType(DOMINANCE_SIG)
+ProgressFn = types.FunctionType(PROGRESS_SIG)
 
 
 @njit(DOMINANCE_SIG, cache=True)
 def no_dominance(s):
     """The default dominance kernels: no state dominates another."""
     return np.uint64(0)
+
+
+@njit(PROGRESS_SIG, cache=True)
+def no_progress(s):
+    """The default progress kernel: every state scores the same (a lookahead finds nothing)."""
+    return np.int64(0)
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class Kernels:
     max_moves: int
     dominance_group: Callable = no_dominance
     dominance_vector: Callable = no_dominance
+    progress: Callable = no_progress
 
     @property
     def has_dominance(self) -> bool:
@@ -89,6 +103,10 @@ class Kernels:
     def dominance(self) -> tuple:
         """``(dominance_group, dominance_vector)`` as the engine's compiled loops take them."""
         return (compiled(self.dominance_group, DOMINANCE_SIG), compiled(self.dominance_vector, DOMINANCE_SIG))
+
+    @cached_property
+    def compiled_progress(self):
+        return compiled(self.progress, PROGRESS_SIG)
 
     @cached_property
     def compiled(self) -> tuple:

@@ -28,32 +28,37 @@ from numba import njit, types
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, WonFn
 from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
-                    grown_dominators, new_table, visit)
+                    grown_dominators, new_dominators, new_table, visit)
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
 # counters slots
 C_NODES, C_DEPTH, C_STORED, C_CUT, C_MAXDEPTH = 0, 1, 2, 3, 4
 C_PRUNED = 8   # new states skipped because a finished state dominates them
+C_DOMINATORS = 9   # rows this run added to the dominance multimap
 
 I32_2D = types.int32[:, ::1]
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
-                  types.uint8[::1], types.uint64[::1], types.uint64[::1], types.int64[::1], types.int64, types.int64,
+                  types.uint8[::1], types.uint64[:, ::1], types.int64[::1], types.int64, types.int64, types.int64,
                   types.uint8),
       cache=True)
 def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor, keys, groups,
-         table_keys, table_flags, dom_groups, dom_vectors, counters, budget, grow_at, own):
+         table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
+            if groups[depth] != 0 and counters[C_DOMINATORS] >= dominators_grow_at:
+                counters[C_DEPTH] = depth
+                return GROW
             if finish(table_keys, table_flags, keys[depth]) and groups[depth] != 0:
-                add_dominator(dom_groups, dom_vectors, groups[depth], dominance_vector(states[depth]))
+                if add_dominator(dominators, groups[depth], dominance_vector(states[depth])):
+                    counters[C_DOMINATORS] += 1
             if depth == 0:
                 counters[C_DEPTH] = 0
                 return EXHAUSTED
@@ -79,7 +84,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
         group = dominance_group(child)
         if seen == 2:
             counters[C_STORED] += 1
-            if group != 0 and dominated(dom_groups, dom_vectors, group, dominance_vector(child)):
+            if group != 0 and dominated(dominators, group, dominance_vector(child)):
                 finish(table_keys, table_flags, k)   # a finished state reaches it (see the contract)
                 counters[C_PRUNED] += 1
                 continue
@@ -113,7 +118,7 @@ class Outcome:
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = 1024, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
-           restart_unit: int = 1000, restart_keep: int = 50) -> Outcome:
+           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
     ``root`` may also be a 2-D array of up to seven rows: the same position once per move
@@ -132,7 +137,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     ``restarts`` adds that many randomised restart runs (:mod:`engine.restarts`)
     to the turns, each ``restart_turn`` nodes a turn, restarting after
     ``restart_unit`` times a Luby term nodes and taking the game's first move
-    ``restart_keep`` percent of the time. They find wins; a state they mark
+    ``restart_keep`` percent of the time; restart r starts from row r of ``root``
+    (cyclically), so the restarts keep to each move order in turn. They find wins; a state they mark
     finished has only finished successors, so the proof above still holds: if a
     finished state reached a won state, take the last finished state on the way;
     whoever finished it saw its successor there finished (a restart run marks
@@ -140,19 +146,21 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     it is exhausted). The depth-first runs alone decide ``lost``.
     """
     start = time.perf_counter()
-    roots = root.reshape(1, -1) if root.ndim == 1 else root
+    roots = np.ascontiguousarray(root.reshape(1, -1) if root.ndim == 1 else root)
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
     # with dominance, a second pair of uint64 arrays as long as the table (engine.table)
+    # (the multimap is never longer than the table: at most one row per finished state)
     per_slot = BYTES_PER_SLOT + (16 if kernels.has_dominance else 0)
     max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / per_slot).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
-    if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100):
-        raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100")
+    if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100
+                         and 0 <= restart_look <= 2):
+        raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100, "
+                         "restart_look in 0..2")
     table = new_table(min(initial_slots, max_slots))
-    dom_slots = table[0].shape[0] if kernels.has_dominance else 1
-    dominators = np.zeros(dom_slots, np.uint64), np.zeros(dom_slots, np.uint64)
+    dominators = new_dominators(1 << 12 if kernels.has_dominance else 1)
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
@@ -169,44 +177,58 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                        max(int(r.counters[C_MAXDEPTH]) for r in runs))
 
     turn = 0
+    turn_left = 0   # nodes left in the current turn (0: the next turn starts)
     while True:
         i = live[turn % len(live)]
         run = runs[i]
-        budget = chunk if i < depth_first else restart_turn
+        if turn_left <= 0:
+            turn_left = chunk if i < depth_first else restart_turn
+        budget = turn_left
         if max_nodes is not None:
             budget = min(budget, max_nodes - sum(int(r.counters[C_NODES]) for r in runs))
             if budget <= 0:
                 return outcome("unknown", "node_limit")
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
         grow_at = int(table[0].shape[0] * MAX_LOAD) - others
+        # the rows all runs added bound the multimap's fill (its rehash may drop some)
+        others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
+        dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - others
+        nodes_before = int(run.counters[C_NODES])
         if i < depth_first:
             status = _run(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts, run.cursor,
-                          run.keys, run.groups, table[0], table[1], *dominators, run.counters, budget, grow_at,
-                          np.uint8(1 << i))
+                          run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
+                          dominators_grow_at, np.uint8(1 << i))
         else:
-            status = _run_restarts(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts,
+            status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress, run.states,
+                                   run.stack, run.counts,
                                    run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
                                    run.stamps,
-                                   table[0], table[1], *dominators, run.counters,
-                                   budget, grow_at, restart_unit, restart_keep)
+                                   table[0], table[1], dominators, run.counters,
+                                   budget, grow_at, dominators_grow_at, restart_unit, restart_keep, roots,
+                                   restart_look, run.look_states, run.look_moves)
+        # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
+        turn_left -= int(run.counters[C_NODES]) - nodes_before
         if status == WON:
             depth = int(run.counters[C_DEPTH])
             return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
         if status == EXHAUSTED:
             live.remove(i)
+            turn_left = 0
             if not any(j < depth_first for j in live):
                 if any(r.counters[C_CUT] for r in runs[:depth_first]):
                     return outcome("unknown", "depth")
                 return outcome("lost")
             continue
         if status == GROW:
+            if sum(int(r.counters[C_DOMINATORS]) for r in runs) >= dominators.shape[0] * MAX_LOAD:
+                dominators = grown_dominators(dominators)   # no longer than the table: see above
+                continue
             if table[0].shape[0] * 2 > max_slots:
                 return outcome("unknown", "memory")
             table = grown(table)
-            if kernels.has_dominance:
-                dominators = grown_dominators(dominators)
             continue
         turn += 1
+        turn_left = 0
         if time_limit is not None and time.perf_counter() - start > time_limit:
             return outcome("unknown", "time_limit")
 
@@ -241,6 +263,8 @@ class _RestartRun(_Run):
         slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
         self.private_keys = np.zeros(slots, dtype=np.uint64)
         self.stamps = np.zeros(slots, dtype=np.uint32)
+        self.look_states = np.empty((2, kernels.state_size), dtype=np.uint8)   # the lookahead's two plies
+        self.look_moves = np.empty((1, kernels.max_moves), dtype=np.int32)
         self.counters[C_RESTART] = -1                      # the first turn starts restart 0
         self.counters[C_RNG] = _seed(number)
 

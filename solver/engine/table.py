@@ -100,9 +100,17 @@ def mark_finished(keys, flags, key):
     return visit(keys, flags, key, FINISHED)
 
 
-# Dominance (see engine.contract): finished states by group, a multimap over two arrays
-# as long as the table's (it holds at most one entry per finished state, so it is never
-# fuller than the table). Group 0 is an empty slot.
+# Dominance (see engine.contract): finished states by group, a multimap of (group, vector)
+# rows, each row one 16-byte pair so that a probe touches one cache line. It grows on its
+# own (the driver doubles it past MAX_LOAD), not with the table: few states are finished
+# with a group, so sized as the table it was mostly empty, and probing it missed the
+# cache. It holds at most one row per finished state, so it is never longer than the
+# table. Group 0 is an empty row.
+def new_dominators(slots: int) -> np.ndarray:
+    assert slots & (slots - 1) == 0, "the multimap's size must be a power of two"
+    return np.zeros((slots, 2), dtype=np.uint64)
+
+
 @njit(inline="always")
 def _fields_at_most(a, b):
     """Every 4-bit field of ``a`` is at most the same field of ``b``."""
@@ -114,44 +122,46 @@ def _fields_at_most(a, b):
 
 
 @njit(inline="always")
-def _scan(groups, vectors, group, vector):
-    """(True, slot) when a finished state of ``group`` has a vector at most ``vector``,
-    else (False, the free slot that ends the probe)."""
-    mask = np.uint64(groups.shape[0] - 1)
-    slot = home(groups.shape[0], group)
-    while groups[slot] != 0:
-        if groups[slot] == group and _fields_at_most(vectors[slot], vector):
-            return True, slot
-        slot = (slot + np.uint64(1)) & mask
-    return False, slot
+def _scan(dominators, group, vector):
+    """(True, row) when a finished state of ``group`` has a vector at most ``vector``,
+    else (False, the free row that ends the probe)."""
+    mask = np.uint64(dominators.shape[0] - 1)
+    row = home(dominators.shape[0], group)
+    while dominators[row, 0] != 0:
+        if dominators[row, 0] == group and _fields_at_most(dominators[row, 1], vector):
+            return True, row
+        row = (row + np.uint64(1)) & mask
+    return False, row
 
 
 @njit(inline="always")
-def dominated(groups, vectors, group, vector):
+def dominated(dominators, group, vector):
     """A finished state of ``group`` has a vector at most ``vector``."""
-    return _scan(groups, vectors, group, vector)[0]
+    return _scan(dominators, group, vector)[0]
 
 
 @njit(inline="always")
-def add_dominator(groups, vectors, group, vector):
+def add_dominator(dominators, group, vector):
     """Keep a finished state's vector, unless one at most it is kept already (then every
-    state it would dominate is dominated anyway)."""
-    found, slot = _scan(groups, vectors, group, vector)
-    if not found:
-        groups[slot] = group
-        vectors[slot] = vector
+    state it would dominate is dominated anyway); True if a row was added."""
+    found, row = _scan(dominators, group, vector)
+    if found:
+        return False
+    dominators[row, 0] = group
+    dominators[row, 1] = vector
+    return True
 
 
-@njit(types.void(types.uint64[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1]), cache=True)
-def _rehash_dominators(old_groups, old_vectors, groups, vectors):
-    for i in range(old_groups.shape[0]):
-        if old_groups[i] != 0:
-            add_dominator(groups, vectors, old_groups[i], old_vectors[i])
+@njit(types.void(types.uint64[:, ::1], types.uint64[:, ::1]), cache=True)
+def _rehash_dominators(old, dominators):
+    for i in range(old.shape[0]):
+        if old[i, 0] != 0:
+            add_dominator(dominators, old[i, 0], old[i, 1])
 
 
-def grown_dominators(dominators: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    bigger = np.zeros(dominators[0].shape[0] * 2, np.uint64), np.zeros(dominators[0].shape[0] * 2, np.uint64)
-    _rehash_dominators(dominators[0], dominators[1], bigger[0], bigger[1])
+def grown_dominators(dominators: np.ndarray) -> np.ndarray:
+    bigger = new_dominators(dominators.shape[0] * 2)
+    _rehash_dominators(dominators, bigger)
     return bigger
 
 
