@@ -456,9 +456,9 @@ def test_restart_runs_in_turns_keep_the_verdicts():
 
 
 def test_the_restart_run_wins_what_the_orders_miss():
-    """Seed 454: the seven orders find nothing in 400,000 nodes (at 10 s, 12M nodes, they
-    had not); with Ladder's restart run taking turns a win comes within that."""
-    deal = deal_from_seed("ladder", 454)
+    """Seed 603: the seven orders find nothing in 400,000 nodes (at stop 14 they had not
+    in 10 s); with Ladder's restart run taking turns a win comes within that."""
+    deal = deal_from_seed("ladder", 603)
     roots = np.stack(G.encode_roots(deal))
     assert search(G.KERNELS, roots, max_nodes=400_000).verdict == "unknown"
     result = search(G.KERNELS, roots, max_nodes=400_000, **G.SEARCH_OPTIONS)
@@ -575,6 +575,24 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
             assert not dominated(dominators, group, less_up)
             checked += 1
     assert checked > 60
+
+
+def test_progress_counts_ladder_cards_first_then_empty_piles():
+    """The restart runs' lookahead prefers moves from which this rises: a card dug out of
+    the ladder outweighs every empty pile, even when it fills one."""
+    state = G.encode(deal_from_seed("ladder", 1))
+    assert G.progress(state) == 0                      # 29 ladder cards, no empty pile
+    emptied = state.copy()
+    emptied[G.LEN + 3] = 0
+    emptied[G.LEN + 5] = 0
+    assert G.progress(emptied) == 2
+    dug = emptied.copy()
+    dug[G.LADDER_LEN] -= 1
+    dug[G.LEN + 3] = 1                                  # the ladder card went into an empty pile
+    assert G.progress(dug) == 16 + 1 > G.progress(emptied)
+    every_pile_empty = state.copy()
+    every_pile_empty[G.LEN:G.LEN + 8] = 0
+    assert G.progress(every_pile_empty) < G.progress(dug)
 
 
 def test_dominance_is_off_with_limited_passes_or_switched_off():
