@@ -92,6 +92,30 @@ def _private_slot(pkeys, stamps, key, gen):
     return slot
 
 
+@njit(inline="always")
+def _first_rising(moves, apply, progress, state, listed, count, look, look_states, look_moves):
+    """(index of the first of the ``count`` moves ``listed`` from which ``progress`` rises
+    within ``look`` (1 or 2) moves, or -1; the moves played to find out)."""
+    base = progress(state)
+    spent = 0
+    for m in range(count):
+        a = look_states[0]
+        a[:] = state
+        apply(a, listed[m])
+        spent += 1
+        if progress(a) > base:
+            return m, spent
+        if look > 1:
+            for q in range(moves(a, look_moves[0])):
+                b = look_states[1]
+                b[:] = a
+                apply(b, look_moves[0, q])
+                spent += 1
+                if progress(b) > base:
+                    return m, spent
+    return -1, spent
+
+
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, ProgressFn, types.uint8[:, ::1], I32_2D,
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
                   types.uint64[::1],
@@ -150,26 +174,8 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if left > 1:
             j = -1
             if look > 0 and c == 0 and (counters[C_RESTART] & 1) == 1:
-                base = progress(states[depth])
-                spent = 0
-                for m in range(counts[depth]):
-                    a = look_states[0]
-                    a[:] = states[depth]
-                    apply(a, stack[depth, m])
-                    spent += 1
-                    rises = progress(a) > base
-                    if not rises and look > 1:
-                        for q in range(moves(a, look_moves[0])):
-                            b = look_states[1]
-                            b[:] = a
-                            apply(b, look_moves[0, q])
-                            spent += 1
-                            if progress(b) > base:
-                                rises = True
-                                break
-                    if rises:
-                        j = m
-                        break
+                j, spent = _first_rising(moves, apply, progress, states[depth], stack[depth], counts[depth], look,
+                                         look_states, look_moves)
                 done += spent
                 counters[C_NODES] += spent
                 counters[C_SPENT] += spent
