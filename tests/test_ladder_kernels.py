@@ -577,6 +577,41 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
     assert checked > 60
 
 
+def test_a_stepping_stone_is_left_out_only_when_no_move_could_follow_it():
+    """Along playouts: every talon card that fits a pile top but is not offered there
+    (a stepping stone the kernel leaves out) leaves, when put there anyway, a position
+    with no kernel moves; and in every other position a stone was offered in, some
+    stone had a move after it (the filter is not empty-handed)."""
+    from solver.games.cardbits import PARENTS
+
+    rng = random.Random(23)
+    left_out = kept = 0
+    for seed in range(1, 25):
+        state = G.encode(deal_from_seed("ladder", seed))
+        for _ in range(250):
+            moves = kernel_moves(state)
+            if not moves:
+                break
+            forced = len(moves) == 1 and moves[0] & G.FORCED_FLAG
+            if state[G.PEND_KIND] == G.K_NONE and not forced:
+                offered = {(m >> 8) & 255 for m in moves if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8}
+                tops = [j for j in range(8) if state[G.LEN + j] > 0]
+                for p in range(state[G.TALON_LEN]):
+                    c = int(state[G.TALON + p])
+                    for j in tops:
+                        if not (int(PARENTS[c]) >> int(G._top(state, j))) & 1:
+                            continue
+                        stone = state.copy()
+                        G.apply(stone, np.int32(G.SRC_TALON | j << 4 | p << 8))
+                        if not any(int(state[G.TALON + q]) == c for q in offered):
+                            assert kernel_moves(stone) == [], (seed, c, j)
+                            left_out += 1
+                        elif kernel_moves(stone):
+                            kept += 1
+            G.apply(state, np.int32(rng.choice(moves)))
+    assert left_out > 100 and kept > 100
+
+
 def test_progress_counts_ladder_cards_first_then_empty_piles():
     """The restart runs' lookahead prefers moves from which this rises: a card dug out of
     the ladder outweighs every empty pile, even when it fills one."""

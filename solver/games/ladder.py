@@ -83,7 +83,9 @@ reduction switched off):
   away or join a lazy chain: a shorter line). A chain of talon cards into an
   empty pile with a card d on top is never needed: d alone into the empty pile
   does the same, the chain cards staying in the talon until something needs
-  them (then they go on as stepping stones there).
+  them (then they go on as stepping stones there). A stone that no card could be
+  put onto next (:func:`_followable`) is not offered at all: it would leave a
+  position with no moves.
 
 * *Safe foundation moves* (``REDUCE_SAFE``). A card c of rank r (0 = Ace) on a
   tableau top or the ladder top (or in the talon, with unlimited passes, macro
@@ -610,9 +612,12 @@ def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
 
 
 @njit(inline="always")
-def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first, talon):
+def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first, talon,
+               followable):
     """Talon cards (macro moves) or the waste top (plain) to the foundations / piles.
-    ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not)."""
+    ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not).
+    ``followable`` (stepping stones; else ALL_CARDS): the cards that may go onto a pile
+    next; a stone nothing of it builds on is left out (see _followable)."""
     talon_len = np.int64(s[TALON_LEN])
     waste_len = np.int64(s[WASTE_LEN])
     # only to piles: the card values that may go somewhere (a filter by value, so the
@@ -662,6 +667,9 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
             continue
         if holds == -2 and s[LADDER_LEN] > 0 and _builds(s[LADDER + s[LADDER_LEN] - 1], c):
             continue
+        if to_piles and followable != ALL_CARDS and (CHILDREN[c] & followable) == 0 and \
+                not (_fits_found(s, c) and _safe(s, c)):
+            continue   # a dead stone: no move could follow it
         redeal = 1 if p < waste_len - 1 else 0
         if to_found and _fits_found(s, c) and _ok(kind, py, DST_FOUND):
             out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
@@ -677,6 +685,29 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
             out[n] = _enc(SRC_TALON, et, p, redeal)
             n += 1
     return n
+
+
+@njit(inline="always")
+def _followable(s, runs, talon, arrange, ups):
+    """The cards that may be put onto a stepping stone by the move after it: the ladder
+    top, a talon card, or a card of a pile's top run (a tail's lowest card, also one a
+    swap moves; with REDUCE_ARRANGE only the run's lowest card and a card on one that
+    may go up). A stone none of them builds on leaves a position with no moves (the
+    next move must put a card onto it; the forced moves before the others are a safe
+    foundation move, which only the stone itself can newly offer -- _gen_talon keeps
+    such a stone -- or a consolidation, whose pile bottom is in a top run), so the
+    stone is not offered: the same verdicts, a dead end fewer. In a search of seed 12
+    79 % of the states entered were stone positions, with 0.54 moves on average."""
+    cards = talon
+    if s[LADDER_LEN] > 0:
+        cards |= np.uint64(1) << np.uint64(s[LADDER + s[LADDER_LEN] - 1])
+    for i in range(N_PILES):
+        base = PILES + i * PILE_CAP
+        k = _run_start(runs, i)
+        for q in range(k, s[LEN + i]):
+            if not arrange or q == k or (ups & (np.uint64(1) << np.uint64(s[base + q - 1]))) != 0:
+                cards |= np.uint64(1) << np.uint64(s[base + q])
+    return cards
 
 
 @njit(inline="always")
@@ -918,20 +949,22 @@ def moves(s, out):
     if arrange:
         n = _gen_swaps(s, out, n, kind, py, ups, runs, et)
     if not lazy:
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange, talon)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange, talon, ALL_CARDS)
     n = _gen_ladder(s, out, n, kind, py, et, False, True, ups, arrange)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
+    followable = _followable(s, runs, talon, arrange, ups) if _stone(s) else ALL_CARDS
     if top >= 0:
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange, talon)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange, talon,
+                       followable)
     n = _gen_tails(s, out, n, kind, py, et, True, False, 0, arrange, runs)
     n = _gen_tails(s, out, n, kind, py, et, False, True, 0, arrange, runs)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, True, False, 1, False, runs)
-    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange, talon)
+    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange, talon, followable)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, False, True, 1, arrange, runs)
     if not _stone(s):
-        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange, talon)
+        n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange, talon, ALL_CARDS)
     _sort_by_label(s, out, n)
     # plain stock moves (macro moves off); they count as lower than any card
     if not macro and kind == K_NONE:
