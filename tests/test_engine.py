@@ -44,6 +44,15 @@ def test_table_growth_does_not_change_the_answer():
     assert small.line == large.line
 
 
+def test_a_turn_is_cut_to_the_nodes_that_fit_before_the_time_limit():
+    from solver.engine.search import _within_time
+
+    assert _within_time(280_000, 10.0, 9.9, 1_000_000) == 10_101       # 0.1 s at 101,010 nodes/s
+    assert _within_time(280_000, 10.0, 5.0, 1_000_000) == 280_000      # the whole turn fits
+    assert _within_time(280_000, 10.0, 10.5, 1_000_000) == 1           # past the limit: one node
+    assert _within_time(280_000, 10.0, 0.001, 0) == 280_000            # no rate yet
+
+
 def test_growth_does_not_change_the_turns_of_a_portfolio():
     """Two move orders and a restart run take turns; the table grows during a turn in one
     search and never in the other. A grown table resumes the turn, so both searches take

@@ -184,6 +184,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         if turn_left <= 0:
             turn_left = chunk if i < depth_first else restart_turn
         budget = turn_left
+        if time_limit is not None:
+            budget = _within_time(budget, time_limit, time.perf_counter() - start,
+                                  sum(int(r.counters[C_NODES]) for r in runs))
         if max_nodes is not None:
             budget = min(budget, max_nodes - sum(int(r.counters[C_NODES]) for r in runs))
             if budget <= 0:
@@ -231,6 +234,16 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         turn_left = 0
         if time_limit is not None and time.perf_counter() - start > time_limit:
             return outcome("unknown", "time_limit")
+
+
+def _within_time(budget: int, time_limit: float, elapsed: float, nodes: int) -> int:
+    """A turn's budget cut to the nodes that, at the rate so far, fit before the time
+    limit (at least 1). The clock is read between turns only, and a turn can take 0.3 s
+    (Ladder's restart run): without the cut a search could end a turn late. Runs with
+    a node limit and no time limit never call this, so they stay the same everywhere."""
+    if elapsed < 0.01 or nodes == 0:
+        return budget   # no rate to go by yet
+    return min(budget, max(1, int((time_limit - elapsed) * nodes / elapsed)))
 
 
 class _Run:
