@@ -199,7 +199,10 @@ def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
             break
     assert state[G.PEND_KIND] == G.K_STONE
     a = int(state[G.PEND_Y]) - 1
-    b = next(i for i in range(8) if i != a and state[G.LEN + i] != state[G.LEN + a])
+    def pile(i):
+        return list(state[G.PILES + i * G.PILE_CAP:G.PILES + i * G.PILE_CAP + state[G.LEN + i]])
+
+    b = next(i for i in range(8) if i != a and pile(i) != pile(a))
 
     def swapped(s, i, j):
         s = s.copy()
