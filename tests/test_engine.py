@@ -220,6 +220,29 @@ def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
 
 
 
+def test_dominance_compares_all_sixteen_fields_at_once_as_one_by_one():
+    """The engine compares vectors field by field with a bit trick; a plain loop over
+    the 4-bit fields is the reference, on random vectors and ones a field apart."""
+    import random
+
+    from solver.engine.table import _fields_at_most
+
+    def reference(a, b):
+        return all((a >> (4 * f)) & 15 <= (b >> (4 * f)) & 15 for f in range(16))
+
+    rng = random.Random(3)
+    pairs = [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(2000)]
+    for _ in range(2000):   # equal but for one field, one way or the other
+        a, f = rng.getrandbits(64), rng.randrange(16)
+        field = (a >> (4 * f)) & 15
+        b = a - (1 << (4 * f)) if field else a + (1 << (4 * f))
+        pairs += [(a, b), (b, a), (a, a)]
+    pairs += [(0, 0), (2 ** 64 - 1, 2 ** 64 - 1), (0, 2 ** 64 - 1), (2 ** 64 - 1, 0)]
+    answers = [_fields_at_most(np.uint64(a), np.uint64(b)) for a, b in pairs]
+    assert answers == [reference(a, b) for a, b in pairs]
+    assert True in answers and False in answers
+
+
 def test_dominance_multimap_keeps_its_rows_when_it_grows():
     """Rows of one group pile up in one probe run; after doubling, every row still
     dominates what it did, and a vector that a kept row dominates is not added."""

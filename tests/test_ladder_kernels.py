@@ -34,6 +34,19 @@ def kernel_moves(state):
     return [int(m) for m in out[:n]]
 
 
+def playout(seeds, steps, rng):
+    """Random playouts with the kernels: yields each position reached and its moves
+    (the test may look; the next position is the one after a random move)."""
+    for seed in seeds:
+        state = G.encode(deal_from_seed("ladder", seed))
+        for _ in range(steps):
+            moves = kernel_moves(state)
+            if not moves:
+                break
+            yield state, moves
+            G.apply(state, np.int32(rng.choice(moves)))
+
+
 def pointless(pos, move) -> bool:
     """Reference moves the kernels drop on purpose: into any empty pile but the first."""
     if move.type != "move" or not move.to.startswith("t") or pos.tableau[int(move.to[1:]) - 1]:
@@ -549,34 +562,28 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
 
     rng = random.Random(17)
     checked = 0
-    for seed in range(1, 13):
-        state = G.encode(deal_from_seed("ladder", seed))
-        for _ in range(300):
-            moves = kernel_moves(state)
-            if not moves:
-                break
-            G.apply(state, np.int32(rng.choice(moves)))
-            suits = [su for su in range(4) if state[G.FOUND + 2 * su] > 0]
-            if state[G.PEND_KIND] != G.K_NONE or not suits:
-                continue
-            su = rng.choice(suits)
-            f = G.FOUND + 2 * su + (state[G.FOUND + 2 * su] == state[G.FOUND + 2 * su + 1])  # stay sorted
-            fewer = state.copy()
-            fewer[f] -= 1
-            fewer[G.TALON + fewer[G.TALON_LEN]] = su * 13 + fewer[f]
-            fewer[G.TALON_LEN] += 1
-            fewer[G.WASTE_LEN] = 0
-            group = np.uint64(G.dominance_group(state))
-            assert group != 0 and G.dominance_group(fewer) == group
-            more_up, less_up = np.uint64(G.dominance_vector(state)), np.uint64(G.dominance_vector(fewer))
-            dominators = new_dominators(64)
-            add_dominator(dominators, group, less_up)
-            assert dominated(dominators, group, more_up)
-            assert not dominated(dominators, group ^ np.uint64(2), more_up)   # another group
-            dominators[:] = 0
-            add_dominator(dominators, group, more_up)
-            assert not dominated(dominators, group, less_up)
-            checked += 1
+    for state, _ in playout(range(1, 13), 300, rng):
+        suits = [su for su in range(4) if state[G.FOUND + 2 * su] > 0]
+        if state[G.PEND_KIND] != G.K_NONE or not suits:
+            continue
+        su = rng.choice(suits)
+        f = G.FOUND + 2 * su + (state[G.FOUND + 2 * su] == state[G.FOUND + 2 * su + 1])  # stay sorted
+        fewer = state.copy()
+        fewer[f] -= 1
+        fewer[G.TALON + fewer[G.TALON_LEN]] = su * 13 + fewer[f]
+        fewer[G.TALON_LEN] += 1
+        fewer[G.WASTE_LEN] = 0
+        group = np.uint64(G.dominance_group(state))
+        assert group != 0 and G.dominance_group(fewer) == group
+        more_up, less_up = np.uint64(G.dominance_vector(state)), np.uint64(G.dominance_vector(fewer))
+        dominators = new_dominators(64)
+        add_dominator(dominators, group, less_up)
+        assert dominated(dominators, group, more_up)
+        assert not dominated(dominators, group ^ np.uint64(2), more_up)   # another group
+        dominators[:] = 0
+        add_dominator(dominators, group, more_up)
+        assert not dominated(dominators, group, less_up)
+        checked += 1
     assert checked > 60
 
 
@@ -589,29 +596,23 @@ def test_a_stepping_stone_is_left_out_only_when_no_move_could_follow_it():
 
     rng = random.Random(23)
     left_out = kept = 0
-    for seed in range(1, 25):
-        state = G.encode(deal_from_seed("ladder", seed))
-        for _ in range(250):
-            moves = kernel_moves(state)
-            if not moves:
-                break
-            forced = len(moves) == 1 and moves[0] & G.FORCED_FLAG
-            if state[G.PEND_KIND] == G.K_NONE and not forced:
-                offered = {(m >> 8) & 255 for m in moves if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8}
-                tops = [j for j in range(8) if state[G.LEN + j] > 0]
-                for p in range(state[G.TALON_LEN]):
-                    c = int(state[G.TALON + p])
-                    for j in tops:
-                        if not (int(PARENTS[c]) >> int(G._top(state, j))) & 1:
-                            continue
-                        stone = state.copy()
-                        G.apply(stone, np.int32(G.SRC_TALON | j << 4 | p << 8))
-                        if not any(int(state[G.TALON + q]) == c for q in offered):
-                            assert kernel_moves(stone) == [], (seed, c, j)
-                            left_out += 1
-                        elif kernel_moves(stone):
-                            kept += 1
-            G.apply(state, np.int32(rng.choice(moves)))
+    for state, moves in playout(range(1, 25), 250, rng):
+        if state[G.PEND_KIND] != G.K_NONE or (len(moves) == 1 and moves[0] & G.FORCED_FLAG):
+            continue
+        offered = {(m >> 8) & 255 for m in moves if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8}
+        tops = [j for j in range(8) if state[G.LEN + j] > 0]
+        for p in range(state[G.TALON_LEN]):
+            c = int(state[G.TALON + p])
+            for j in tops:
+                if not (int(PARENTS[c]) >> int(G._top(state, j))) & 1:
+                    continue
+                stone = state.copy()
+                G.apply(stone, np.int32(G.SRC_TALON | j << 4 | p << 8))
+                if not any(int(state[G.TALON + q]) == c for q in offered):
+                    assert kernel_moves(stone) == [], (c, j)
+                    left_out += 1
+                elif kernel_moves(stone):
+                    kept += 1
     assert left_out > 100 and kept > 100
 
 

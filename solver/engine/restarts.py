@@ -78,6 +78,12 @@ def _next_random(counters):
 
 
 @njit(inline="always")
+def _generation(counters):
+    """The private table's stamp for the current restart (its low bit says finished)."""
+    return np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
+
+
+@njit(inline="always")
 def _private_slot(pkeys, stamps, key, gen):
     """The slot of ``key`` in the private table if it was entered in generation ``gen``
     (a stamp is ``gen`` plus 1 when the state was found finished), else the free slot
@@ -144,7 +150,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             counts[0] = moves(states[0], stack[0])
             cursor[0] = 0
             clean[0] = 1
-            gen = np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
+            gen = _generation(counters)
             private[0] = _private_slot(pkeys, stamps, keys[0], gen)
             pkeys[private[0]] = keys[0]
             stamps[private[0]] = gen
@@ -199,7 +205,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         k = key(child)
         # the private table first: it is small and warm, and it remembers which of its
         # states are finished, so most repeated states cost no probe of the big table
-        gen = np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
+        gen = _generation(counters)
         slot = _private_slot(pkeys, stamps, k, gen)
         if (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen and pkeys[slot] == k:
             if stamps[slot] & np.uint32(1):

@@ -149,8 +149,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     roots = np.ascontiguousarray(root.reshape(1, -1) if root.ndim == 1 else root)
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
-    # with dominance, a second pair of uint64 arrays as long as the table (engine.table)
-    # (the multimap is never longer than the table: at most one row per finished state)
+    # with dominance, the multimap's 16-byte rows (engine.table): never more rows than the
+    # table has slots (at most one per finished state), so this bounds both
     per_slot = BYTES_PER_SLOT + (16 if kernels.has_dominance else 0)
     max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / per_slot).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
@@ -184,11 +184,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         if turn_left <= 0:
             turn_left = chunk if i < depth_first else restart_turn
         budget = turn_left
+        nodes = sum(int(r.counters[C_NODES]) for r in runs)
         if time_limit is not None:
-            budget = _within_time(budget, time_limit, time.perf_counter() - start,
-                                  sum(int(r.counters[C_NODES]) for r in runs))
+            budget = _within_time(budget, time_limit, time.perf_counter() - start, nodes)
         if max_nodes is not None:
-            budget = min(budget, max_nodes - sum(int(r.counters[C_NODES]) for r in runs))
+            budget = min(budget, max_nodes - nodes)
             if budget <= 0:
                 return outcome("unknown", "node_limit")
         others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])

@@ -709,18 +709,15 @@ def _followable(s, runs, talon, arrange, ups):
             if not arrange or q == k or (ups & (np.uint64(1) << np.uint64(s[base + q - 1]))) != 0:
                 cards |= np.uint64(1) << np.uint64(s[base + q])
     # a talon card counts only as a stone that something could follow in turn (a least
-    # fixed point down the ranks; computed here, before the stone goes down, it can only
+    # fixed point up the ranks; computed here, before the stone goes down, it can only
     # count more than the position after it would: the talon then holds one card fewer)
     live = np.uint64(0)
-    changed = True
-    while changed:
-        changed = False
-        for d in range(52):
+    for r in range(13):   # what builds on a card is one rank lower: rank by rank, one pass
+        for su in range(4):
+            d = su * 13 + r
             bit = np.uint64(1) << np.uint64(d)
-            if (talon & bit) != 0 and (live & bit) == 0 and \
-                    ((CHILDREN[d] & (cards | live)) != 0 or (_fits_found(s, d) and _safe(s, d))):
+            if (talon & bit) != 0 and ((CHILDREN[d] & (cards | live)) != 0 or (_fits_found(s, d) and _safe(s, d))):
                 live |= bit
-                changed = True
     return cards | live
 
 
@@ -1088,13 +1085,20 @@ def _piles_hash(s):
     return total
 
 
+@njit(inline="always")
+def _foundation_fields(s):
+    """The eight foundation heights, 4 bits each (in the key, and the dominance vector)."""
+    v = np.uint64(0)
+    for f in range(8):
+        v |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
+    return v
+
+
 @njit(KEY_SIG, cache=True)
 def key(s):
     total = _piles_hash(s)
     # foundations (4 bits a height), ladder length (its cards are fixed), constraint
-    g = np.uint64(0)
-    for f in range(8):
-        g |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
+    g = _foundation_fields(s)
     g |= np.uint64(s[LADDER_LEN]) << np.uint64(32)
     g |= np.uint64(s[PEND_KIND]) << np.uint64(40)
     # talon: with unlimited passes and macro moves it is the rest of the decks (a
@@ -1130,10 +1134,7 @@ def dominance_group(s):
 @njit(DOMINANCE_SIG, cache=True)
 def dominance_vector(s):
     """The eight foundation heights, one 4-bit field each (fewer cards up dominates)."""
-    v = np.uint64(0)
-    for f in range(8):
-        v |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
-    return v
+    return _foundation_fields(s)
 
 
 @njit(PROGRESS_SIG, cache=True)
