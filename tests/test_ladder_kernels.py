@@ -550,6 +550,20 @@ def test_the_cards_that_go_up_now_are_those_a_card_by_card_test_finds(options):
     assert chains > 0 if options["passes"] is None else chains == 0
 
 
+def test_the_safe_foundation_moves_bit_set_is_the_card_by_card_test():
+    """moves() reads one bit set for "fits a foundation and is safe"; along random
+    playouts it holds exactly the cards _fits_found and _safe accept one by one, and
+    both answers occur."""
+    seen = set()
+    for state, _ in playout(range(1, 9), 150, random.Random(5)):
+        bits = int(G._safe_ups(state))
+        for card in range(52):
+            want = bool(G._fits_found(state, card) and G._safe(state, card))
+            assert bool(bits >> card & 1) == want, (card, state.tolist())
+            seen.add((want, card % 13 > 0))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
 # --------------------------------------------------------------------------
 # Dominance (REDUCE_DOMINANCE): fewer cards up, the rest the same, dominates
 # --------------------------------------------------------------------------
