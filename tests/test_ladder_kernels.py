@@ -564,6 +564,13 @@ def test_the_safe_foundation_moves_bit_set_is_the_card_by_card_test():
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
 
+def test_the_twin_of_a_card_set_is_the_set_of_twins():
+    """_twin_set (moves() asks which tops are like a card) maps each card to _twin's card."""
+    for card in range(52):
+        assert int(G._twin_set(np.uint64(1 << card))) == 1 << int(G._twin(card))
+    assert int(G._twin_set(G.ALL_CARDS)) == (1 << 52) - 1
+
+
 # --------------------------------------------------------------------------
 # Dominance (REDUCE_DOMINANCE): fewer cards up, the rest the same, dominates
 # --------------------------------------------------------------------------

@@ -279,6 +279,14 @@ def _twin(c):
 
 
 @njit(inline="always")
+def _twin_set(cards):
+    """:func:`_twin` of every card in a bit set (suits 0-3 hold bits 0-12, 13-25, 26-38, 39-51)."""
+    suit = np.uint64((1 << 13) - 1)
+    return (((cards & suit) << np.uint64(39)) | ((cards >> np.uint64(39)) & suit)
+            | ((cards & (suit << np.uint64(13))) << np.uint64(13)) | ((cards >> np.uint64(13)) & (suit << np.uint64(13))))
+
+
+@njit(inline="always")
 def _top(s, j):
     return s[PILES + j * PILE_CAP + s[LEN + j] - 1]
 
@@ -636,9 +644,12 @@ def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
 
 @njit(inline="always")
 def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first, talon,
-               followable, targets, safe_ups):
+               followable, targets, safe_ups, ladder_top):
     """Talon cards (macro moves) or the waste top (plain) to the foundations / piles.
-    ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not).
+    ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not;
+    -3 -- only with ``first`` and unlimited passes, macro moves -- all of them in one pass
+    over the talon, those that ``ladder_top`` builds on listed first: the moves and the
+    order of two calls, holds = ladder_top and holds = -2).
     ``followable`` (stepping stones; else FOLLOW_ALL): the ranks and colours of the cards
     that may go onto a pile next; a stone nothing of it builds on is left out (see
     _followable). ``targets``: the cards some pile top allowed as a target takes."""
@@ -662,6 +673,10 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         cand &= talon
         if cand == 0:
             return n
+    start = n
+    held = 0        # holds == -3: the moves of cards the ladder top builds on (at most two
+    held0 = 0       # card values, one move each), put before the others at the end
+    held1 = 0
     count = talon_len if macro else (1 if waste_len > 0 else 0)
     if macro and not _redeal_allowed(s):
         # no redeal left: only the waste top and the stock (the cards under the waste
@@ -698,13 +713,27 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
         if to_piles:
             for j in range(N_PILES):
                 if s[LEN + j] > 0 and _builds(c, _top(s, j)) and _ok(kind, py, j):
-                    out[n] = _enc(SRC_TALON, j, p, redeal)
-                    n += 1
+                    if holds == -3 and ladder_top >= 0 and _builds(ladder_top, c):
+                        if held == 0:
+                            held0 = _enc(SRC_TALON, j, p, redeal)
+                        else:
+                            held1 = _enc(SRC_TALON, j, p, redeal)
+                        held += 1
+                    else:
+                        out[n] = _enc(SRC_TALON, j, p, redeal)
+                        n += 1
                     if first:
                         break
         if to_empty and et >= 0 and _ok(kind, py, et):
             out[n] = _enc(SRC_TALON, et, p, redeal)
             n += 1
+    if held > 0:
+        for q in range(n - 1, start - 1, -1):
+            out[q + held] = out[q]
+        out[start] = held0
+        if held > 1:
+            out[start + 1] = held1
+        n += held
     return n
 
 
@@ -785,13 +814,17 @@ def _exposed_like(s, c, skip):
 
 
 @njit(inline="always")
-def _gen_swaps(s, out, n, kind, py, ups, runs, et):
+def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
-    moves onto an uncovered card of X's rank and colour (the one lateral move kept)."""
-    tops = np.uint64(0)   # the pile tops, to skip the search for a top like X when none is
-    for j in range(N_PILES):
-        if s[LEN + j] > 0:
-            tops |= np.uint64(1) << np.uint64(_top(s, j))
+    moves onto an uncovered card of X's rank and colour (the one lateral move kept).
+    ``tops``: the pile tops, to skip the search for a top like X when none is."""
+    like_tops = tops | _twin_set(tops)
+    if kind != K_NONE:   # after a stepping stone the tail must go onto it
+        like_tops = (np.uint64(1) << np.uint64(_top(s, py))) | (np.uint64(1) << np.uint64(_twin(_top(s, py))))
+        if (ups & like_tops) == 0:
+            return n
+    elif et < 0 and (ups & like_tops) == 0:
+        return n   # no card that may go up has a place for the tail on it
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
@@ -984,6 +1017,10 @@ def moves(s, out):
                     out[0] = _enc(SRC_TALON, DST_FOUND, p, 1 if p < waste_len - 1 else 0) | FORCED_FLAG
                     return 1
     runs = _run_starts(s)
+    tops = np.uint64(0)
+    for j in range(N_PILES):
+        if s[LEN + j] > 0:
+            tops |= one << np.uint64(_top(s, j))
     if reduce & REDUCE_ARRANGE:
         for i in range(N_PILES):
             ln = s[LEN + i]
@@ -991,7 +1028,7 @@ def moves(s, out):
                 continue
             base = PILES + i * PILE_CAP
             k = _run_start(runs, i)
-            if k == 0:
+            if k == 0 and (PARENTS[s[base]] & tops) != 0:   # (a pile's own top is no parent of its bottom)
                 b = s[base]
                 for j in range(N_PILES):
                     if j != i and s[LEN + j] > 0 and _builds(b, _top(s, j)):
@@ -1014,29 +1051,33 @@ def moves(s, out):
         n = _gen_ladder(s, out, n, kind, py, et, True, False, ups, arrange)
         n = _gen_pile_found(s, out, n, kind, py, ups)
     if arrange:
-        n = _gen_swaps(s, out, n, kind, py, ups, runs, et)
+        n = _gen_swaps(s, out, n, kind, py, ups, runs, et, tops)
     if not lazy and kind == K_NONE:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, True, False, False, -1, arrange, talon, FOLLOW_ALL,
-                       targets, safe_ups)
+                       targets, safe_ups, -1)
     n = _gen_ladder(s, out, n, kind, py, et, False, True, ups, arrange)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     followable = FOLLOW_ALL
     if _stone(s) and (targets & talon) != 0:   # only asked when a talon card may go onto a pile
         followable = _followable(s, runs, talon, arrange, ups, safe_ups)
-    if top >= 0:
+    # talon cards onto piles: those the ladder top builds on, then the others. In one pass
+    # when it may (the kernel's moves are sorted by label below, and those of talon cards
+    # onto piles come after all others in every order, so where they are made matters not)
+    one_pass = arrange and macro and unlimited and talon != 0
+    if top >= 0 and not one_pass:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, top, arrange, talon,
-                       followable, targets, safe_ups)
+                       followable, targets, safe_ups, -1)
     n = _gen_tails(s, out, n, kind, py, et, True, False, 0, arrange, runs, targets)
     n = _gen_tails(s, out, n, kind, py, et, False, True, 0, arrange, runs, targets)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, True, False, 1, False, runs, targets)
-    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -2, arrange, talon, followable,
-                   targets, safe_ups)
+    n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, True, False, -3 if one_pass else -2, arrange,
+                   talon, followable, targets, safe_ups, top)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, False, True, 1, arrange, runs, targets)
     if not _stone(s):
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, False, False, True, -1, arrange, talon, FOLLOW_ALL,
-                       targets, safe_ups)
+                       targets, safe_ups, -1)
     _sort_by_label(s, out, n)
     # plain stock moves (macro moves off); they count as lower than any card
     if not macro and kind == K_NONE:
