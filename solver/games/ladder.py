@@ -929,15 +929,39 @@ def _move_label(s, m):
         return r if dst == DST_FOUND else 16 + r
     if dst == DST_FOUND:
         return 32 + r
-    if order == ORDER_LADDER_HIGH_FIRST:
-        r = 12 - r
-    elif order == ORDER_LADDER_SCRAMBLED:
-        # within a kind, cards in a fixed pseudo-random order (other deals fall to it)
-        r = np.int64(_mix(np.uint64(c * 8 + order)) % np.uint64(13))
-    elif order > ORDER_LADDER_SCRAMBLED:
-        # the same with another pseudo-random order per move order
-        r = np.int64(_mix(np.uint64(c * 8 + 3 + order * 1000)) % np.uint64(13))
-    return (192 if src == SRC_TALON else 128) + r
+    return (192 if src == SRC_TALON else 128) + np.int64(PILE_MOVE_RANK[order, c])
+
+
+def _pile_move_ranks() -> np.ndarray:
+    """PILE_MOVE_RANK[order, c]: where a tail or talon card c onto a pile sorts within its
+    kind under each move order but ORDER_FOUNDATION_FIRST (a table: the scrambled
+    orders' hash was most of the cost of sorting a move list)."""
+    def mix(x):   # engine.contract.mix64 in Python
+        m = 2 ** 64
+        x ^= x >> 30
+        x = x * 0xBF58476D1CE4E5B9 % m
+        x ^= x >> 27
+        x = x * 0x94D049BB133111EB % m
+        return x ^ (x >> 31)
+
+    table = np.zeros((len(ROOT_ORDERS), 52), dtype=np.uint8)
+    for order in range(len(ROOT_ORDERS)):
+        for c in range(52):
+            if order == ORDER_LADDER_HIGH_FIRST:
+                r = 12 - c % 13
+            elif order == ORDER_LADDER_SCRAMBLED:
+                # within a kind, cards in a fixed pseudo-random order (other deals fall to it)
+                r = mix(c * 8 + order) % 13
+            elif order > ORDER_LADDER_SCRAMBLED:
+                # the same with another pseudo-random order per move order
+                r = mix(c * 8 + 3 + order * 1000) % 13
+            else:
+                r = c % 13   # ORDER_LADDER_FIRST: low ranks first
+            table[order, c] = r
+    return table
+
+
+PILE_MOVE_RANK = _pile_move_ranks()
 
 
 @njit(inline="always")
