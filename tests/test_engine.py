@@ -142,6 +142,37 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
     assert verdicts == {"won", "lost"}
 
 
+@pytest.mark.parametrize("restarts", [0, 1])
+def test_transient_states_are_searched_through_and_never_stored(restarts):
+    """Random graphs with a third of the nodes transient (no edge between two of them):
+    the verdict is whether the goal is reachable, a win's line walks along edges, and a
+    depth-first search that proves a graph lost has stored exactly the reachable nodes
+    that are not transient (the start always: the driver stores the roots)."""
+    import random
+
+    from tests import graph_game as T
+
+    rng = random.Random(11)
+    verdicts = set()
+    for _ in range(300):
+        root = T.random_graph(rng, rng.randint(20, 60))
+        T.mark_transient(rng, root, 1 / 3)
+        out = search(T.KERNELS_TRANSIENT, root, chunk=rng.randint(1, 3), restarts=restarts,
+                     restart_turn=rng.randint(1, 5), restart_unit=rng.randint(1, 3), restart_keep=30)
+        assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
+        if out.verdict == "won":
+            node = 0
+            for b in out.line:
+                assert root[1 + T.N * node + b]
+                node = b
+            assert node == T.N - 1
+        elif restarts == 0:
+            kept = {a for a in T.reachable(root) if a == 0 or not root[T.TRANSIENT + a]}
+            assert out.stored == len(kept)
+        verdicts.add(out.verdict)
+    assert verdicts == {"won", "lost"}
+
+
 def test_each_restart_starts_from_the_next_move_order():
     """Roots in two move orders: from node 0 the lowest-first order walks into a big
     cyclic region, the highest-first one steps onto the goal. A restart run that always

@@ -309,6 +309,27 @@ def test_midgame_verdicts_match_a_lightly_reduced_search():
     assert verdicts == {"won", "lost"}
 
 
+def test_positions_after_a_stepping_stone_are_searched_through_unstored():
+    """The transient kernel marks exactly the positions with a stepping-stone constraint;
+    a search that stores them too (the default kernel) gives the same verdicts on the
+    midgame positions, and stores more states on the ones it proves lost."""
+    import dataclasses
+
+    from solver.engine.contract import never_transient
+
+    for state, _ in playout(range(1, 5), 100, random.Random(2)):
+        assert bool(G.transient(state)) == (state[G.PEND_KIND] != G.K_NONE)
+    storing = dataclasses.replace(G.KERNELS, transient=never_transient)
+    compared = fewer = 0
+    for deal, full in _midgame():
+        stored = search(storing, G.encode(deal), max_nodes=100_000)
+        if "unknown" not in (full.verdict, stored.verdict):
+            assert full.verdict == stored.verdict, deal_to_json(deal)
+            compared += 1
+            fewer += full.verdict == "lost" and full.stored < stored.stored
+    assert compared >= 10 and fewer >= 1
+
+
 @pytest.mark.parametrize("switched_off", REDUCTIONS)
 def test_each_reduction_keeps_the_verdicts_on_midgame_positions(switched_off):
     verdicts = set()

@@ -31,6 +31,13 @@ come (Ladder: cards dug out of the ladder, then empty piles). Restart runs with 
 lookahead (``restart_look``, :mod:`solver.engine.restarts`) then prefer a first move
 from which the score rises within that many moves. It only orders moves.
 
+A game may also provide ``transient(state) -> bool``: true for a state the search
+passes through without storing it. Every path of transient states must be finite (no
+cycle of them): the search expands such a state each time it reaches it, with no
+table probe to stop it. Worth it for states that are many and seldom reached twice
+(Ladder: the position right after a stepping stone, whose next move must put a card
+onto the stone). The default says never.
+
 A game that offers lines with the fewest moves (:mod:`solver.engine.shortest`)
 also provides ``move_cost(state, move) -> int64``, the player moves a kernel
 move stands for in ``state``, and ``moves_left(state) -> int64``, a lower bound
@@ -58,6 +65,7 @@ COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel m
 ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
 DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and dominance_vector
 PROGRESS_SIG = types.int64(STATE)             # optional: progress, for the restart runs' lookahead
+TRANSIENT_SIG = types.boolean(STATE)          # optional: a state the search does not store
 
 MovesFn = types.FunctionType(MOVES_SIG)
 ApplyFn = types.FunctionType(APPLY_SIG)
@@ -67,6 +75,7 @@ CostFn = types.FunctionType(COST_SIG)
 EstimateFn = types.FunctionType(ESTIMATE_SIG)
 DominanceFn = types.FunctionType(DOMINANCE_SIG)
 ProgressFn = types.FunctionType(PROGRESS_SIG)
+TransientFn = types.FunctionType(TRANSIENT_SIG)
 
 
 @njit(DOMINANCE_SIG, cache=True)
@@ -79,6 +88,12 @@ def no_dominance(s):
 def no_progress(s):
     """The default progress kernel: every state scores the same (a lookahead finds nothing)."""
     return np.int64(0)
+
+
+@njit(TRANSIENT_SIG, cache=True)
+def never_transient(s):
+    """The default transient kernel: the search stores every state."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,7 @@ class Kernels:
     dominance_group: Callable = no_dominance
     dominance_vector: Callable = no_dominance
     progress: Callable = no_progress
+    transient: Callable = never_transient
 
     @property
     def has_dominance(self) -> bool:
@@ -107,6 +123,10 @@ class Kernels:
     @cached_property
     def compiled_progress(self):
         return compiled(self.progress, PROGRESS_SIG)
+
+    @cached_property
+    def compiled_transient(self):
+        return compiled(self.transient, TRANSIENT_SIG)
 
     @cached_property
     def compiled(self) -> tuple:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, WonFn
+from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn
 from .table import add_dominator, dominated, home, is_finished, mark_finished
 
 # what _run_restarts returns (the same codes as engine.search._run)
@@ -122,14 +122,16 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
     return -1, spent
 
 
-@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, ProgressFn, types.uint8[:, ::1], I32_2D,
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, ProgressFn, TransientFn,
+                  types.uint8[:, ::1], I32_2D,
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
                   types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[:, ::1],
                   types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64,
                   types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D),
       cache=True)
-def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, states, stack, counts,
+def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, stack,
+                  counts,
                   cursor, keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dominators,
                   counters, budget, grow_at, dominators_grow_at, unit, keep, roots, look, look_states, look_moves):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
@@ -137,7 +139,9 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
     the root once per move order, so the first moves it keeps differ from one restart
     to the next. ``look`` (0-2): in every other restart, a state's first move is the
     first in the game's order from which ``progress`` rises within ``look`` moves
-    (the moves looked at count as nodes), if any."""
+    (the moves looked at count as nodes), if any. A transient state (``keys`` 0 on the
+    stack) is entered without a probe of either table and is never marked: it is clean
+    when all its successors are."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
@@ -156,7 +160,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             stamps[private[0]] = gen
             continue
         if cursor[depth] >= counts[depth]:
-            if clean[depth]:
+            if clean[depth] and keys[depth] != 0:
                 if counters[C_STORED] >= grow_at or (groups[depth] != 0 and
                                                      counters[C_DOMINATORS] >= dominators_grow_at):
                     counters[C_DEPTH] = depth
@@ -202,7 +206,22 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
+        if transient(child):
+            if depth + 1 >= max_depth:
+                clean[depth] = 0   # cut: not proved dead
+                continue
+            depth += 1
+            keys[depth] = 0
+            groups[depth] = 0
+            if depth > counters[C_MAXDEPTH]:
+                counters[C_MAXDEPTH] = depth
+            counts[depth] = moves(child, stack[depth])
+            cursor[depth] = 0
+            clean[depth] = 1
+            continue
         k = key(child)
+        if k == 0:
+            k = np.uint64(1)   # as the table stores it: 0 marks a transient state here
         # the private table first: it is small and warm, and it remembers which of its
         # states are finished, so most repeated states cost no probe of the big table
         gen = _generation(counters)

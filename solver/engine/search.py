@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, WonFn
+from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn
 from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
                     grown_dominators, new_dominators, new_table, visit)
@@ -40,14 +40,16 @@ C_DOMINATORS = 9   # rows this run added to the dominance multimap
 I32_2D = types.int32[:, ::1]
 
 
-@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, types.uint8[:, ::1], I32_2D,
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, TransientFn, types.uint8[:, ::1], I32_2D,
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
                   types.uint8[::1], types.uint64[:, ::1], types.int64[::1], types.int64, types.int64, types.int64,
                   types.uint8),
       cache=True)
-def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, stack, counts, cursor, keys, groups,
-         table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own):
-    """Advance the DFS by up to ``budget`` nodes. See the module docstring."""
+def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, stack, counts, cursor, keys,
+         groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own):
+    """Advance the DFS by up to ``budget`` nodes. See the module docstring. A transient
+    state (``keys`` 0 on the stack) is expanded each time it is reached, never stored:
+    its successors are stored, or transient and expanded in turn (no cycle of them)."""
     depth = counters[C_DEPTH]
     max_depth = states.shape[0] - 1
     done = 0
@@ -56,7 +58,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
             if groups[depth] != 0 and counters[C_DOMINATORS] >= dominators_grow_at:
                 counters[C_DEPTH] = depth
                 return GROW
-            if finish(table_keys, table_flags, keys[depth]) and groups[depth] != 0:
+            if keys[depth] != 0 and finish(table_keys, table_flags, keys[depth]) and groups[depth] != 0:
                 if add_dominator(dominators, groups[depth], dominance_vector(states[depth])):
                     counters[C_DOMINATORS] += 1
             if depth == 0:
@@ -77,11 +79,18 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, states, s
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        k = key(child)
-        seen = visit(table_keys, table_flags, k, own)
-        if seen == 0:
-            continue
-        group = dominance_group(child)
+        if transient(child):
+            k = np.uint64(0)
+            seen = 1   # expanded, as a state another search is inside
+            group = np.uint64(0)
+        else:
+            k = key(child)
+            if k == 0:
+                k = np.uint64(1)   # as the table stores it: 0 marks a transient state here
+            seen = visit(table_keys, table_flags, k, own)
+            if seen == 0:
+                continue
+            group = dominance_group(child)
         if seen == 2:
             counters[C_STORED] += 1
             if group != 0 and dominated(dominators, group, dominance_vector(child)):
@@ -198,11 +207,13 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - others
         nodes_before = int(run.counters[C_NODES])
         if i < depth_first:
-            status = _run(*kernels.compiled, *kernels.dominance, run.states, run.stack, run.counts, run.cursor,
+            status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
+                          run.counts, run.cursor,
                           run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
                           dominators_grow_at, np.uint8(1 << i))
         else:
-            status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress, run.states,
+            status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
+                                   kernels.compiled_transient, run.states,
                                    run.stack, run.counts,
                                    run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
                                    run.stamps,
@@ -260,7 +271,7 @@ class _Run:
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
         self.counters = np.zeros(10, dtype=np.int64)
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
-        self.keys[0] = kernels.key(root)
+        self.keys[0] = kernels.key(root) or 1   # (as the table stores it; 0 marks a transient state)
         self.groups = np.empty(max_depth + 1, dtype=np.uint64)  # and its dominance group
         self.groups[0] = kernels.dominance_group(root)
         self.counts[0] = kernels.moves(self.states[0], self.stack[0])

@@ -192,7 +192,8 @@ import numpy as np
 from numba import njit
 
 from ..deals import Deal
-from ..engine.contract import APPLY_SIG, DOMINANCE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, WON_SIG, Kernels
+from ..engine.contract import (APPLY_SIG, DOMINANCE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
+                               Kernels)
 from ..engine.contract import mix64 as _mix
 from ..moves import Move
 from .cardbits import ALL_CARDS, CHILDREN, PARENTS
@@ -1274,9 +1275,20 @@ def progress(s):
     return np.int64(LADDER_CAP - s[LADDER_LEN]) * 16 + empty
 
 
+@njit(TRANSIENT_SIG, cache=True)
+def transient(s):
+    """The position right after a stepping stone: the search does not store it. Its
+    moves all put a card onto the stone, and one that puts another talon card there
+    leaves a transient position with one talon card fewer, so no path of them is
+    infinite. They are most of the states a search enters (60 % on hard deals) and
+    are seldom reached twice; unstored, they cost no table probe and no memory.
+    Stop 17, seeds 581 and 8455 (lost): 3 % more nodes, 17 % less time."""
+    return s[PEND_KIND] != K_NONE
+
+
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
                   max_moves=MAX_MOVES, dominance_group=dominance_group, dominance_vector=dominance_vector,
-                  progress=progress)
+                  progress=progress, transient=transient)
 
 
 # ---------------------------------------------------------------------------
