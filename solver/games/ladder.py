@@ -665,6 +665,8 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
             cand &= PARENTS[holds]
         elif holds == -2 and s[LADDER_LEN] > 0:
             cand &= ~PARENTS[s[LADDER + s[LADDER_LEN] - 1]]
+        if followable != FOLLOW_ALL:
+            cand &= _followed(followable) | safe_ups   # a dead stone: no move could follow it
         if cand == 0:
             return n
     seen = np.uint64(0)   # unlimited passes: one move per card value
@@ -704,9 +706,6 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
             continue
         if holds == -2 and s[LADDER_LEN] > 0 and _builds(s[LADDER + s[LADDER_LEN] - 1], c):
             continue
-        if to_piles and followable != FOLLOW_ALL and not _may_follow(c, followable) and \
-                (safe_ups & (np.uint64(1) << np.uint64(c))) == 0:
-            continue   # a dead stone: no move could follow it
         redeal = 1 if p < waste_len - 1 else 0
         if to_found and _fits_found(s, c) and _ok(kind, py, DST_FOUND):
             out[n] = _enc(SRC_TALON, DST_FOUND, p, redeal)
@@ -751,14 +750,12 @@ def _black_ranks(cards):
 
 
 @njit(inline="always")
-def _may_follow(c, followable):
-    """Some card of ``followable`` (see _followable) builds on card value c."""
-    r = c % 13
-    if r == 0:
-        return False
-    if _red(c):
-        return (followable >> np.uint64(16 + r - 1)) & np.uint64(1) != 0
-    return (followable >> np.uint64(r - 1)) & np.uint64(1) != 0
+def _followed(followable):
+    """The card values that some card of ``followable`` (see _followable) builds on: the
+    black cards one rank above a red rank in it, the red ones one rank above a black."""
+    black = (followable << np.uint64(1)) & RANKS
+    red = ((followable >> np.uint64(16)) << np.uint64(1)) & RANKS
+    return black | (black << np.uint64(39)) | (red << np.uint64(13)) | (red << np.uint64(26))
 
 
 @njit(inline="always")
