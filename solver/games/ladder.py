@@ -225,9 +225,9 @@ ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDE
 # first turn, and deals the 2nd-4th orders win cost up to 7/4 as many nodes as before
 # (seeds 1-200: 1.3M nodes in all to 2.1M)
 ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED, 4, 5, 6)
-# With the orders, one randomised restart run (engine/restarts.py) takes turns of 280,000
-# nodes, two thirds of all nodes; every other restart looks two moves ahead for progress
-# (below). Stop 16, on the 39 hardest deals of seeds 1-10000 (6M nodes each): 23 unknown,
+# With the orders, one randomised restart run (engine/restarts.py) takes most of the nodes
+# (turns: see SEARCH_OPTIONS); every other restart looks two moves ahead for progress
+# (below). Stop 16, with turns of 280,000 nodes (two thirds), on the 39 hardest deals of seeds 1-10000 (6M nodes each): 23 unknown,
 # 165M nodes in all, against 27 and 189M with turns of 140,000 and no lookahead; the
 # lost deals 581, 8455 and 5286 took 9 % more nodes (13.4M -> 14.6M) -- the restart run's
 # clean marks carry much of their proof. Alone, restarts that all look ahead won 469 in
@@ -242,7 +242,13 @@ ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIR
 # are heavy-tailed: one deal makes most of each), 50 % and fixed restarts of 30,000-100,000
 # nodes did worse. (Measured before REDUCE_DOMINANCE; with it the 28 deals take 11.7M
 # nodes in all, 581 5.4M, but 868 moved: 6.2M-12M+ in four settings.)
-SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 280_000, "restart_unit": 1000, "restart_keep": 75, "restart_look": 2}
+# Stop 17: turns of 1,120,000 nodes, 89 % of all nodes. The depth-first orders win none
+# of the hard won deals; what they prove, the restart run's clean marks mostly prove too:
+# the lost deals 581 and 8455 took 4.84M and 4.65M nodes with turns of 280,000, 5.41M
+# and 5.19M with these (5.59M and 5.38M with turns of 2.24M). Eight random seeds each,
+# 16M nodes: 469 won in 6 either way, 868 in 6, not 4 (both in 4 seeds, not 3).
+SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000, "restart_keep": 75,
+                  "restart_look": 2}
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16 | forced << 17
 SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
