@@ -14,7 +14,9 @@ Why the verdicts are exact:
   on the current path (a cycle), so skipping a repeated state loses no win.
   If any state was cut off at the depth limit, or the table could not grow,
   the verdict is ``unknown`` instead. (With several move orders, see
-  :func:`search`.)
+  :func:`search`.) A state the game calls transient is not put in the table
+  but expanded each time it is reached; no cycle is made of transient states
+  alone, so every path through them ends at a stored state or a won one.
 """
 
 from __future__ import annotations
