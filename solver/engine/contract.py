@@ -159,3 +159,11 @@ def mix64(x):
     x *= np.uint64(0x94D049BB133111EB)
     x ^= x >> np.uint64(31)
     return x
+
+
+def mix64_int(x: int) -> int:
+    """:func:`mix64` on a Python int (for tables and seeds made outside compiled code)."""
+    x %= 2 ** 64
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EB % 2 ** 64
+    return x ^ (x >> 31)

@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn
-from .table import add_dominator, dominated, home, is_finished, mark_finished
+from .table import add_dominator, dominated, home, is_finished, mark_finished, stored_key
 
 # what _run_restarts returns (the same codes as engine.search._run)
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -206,43 +206,33 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        if transient(child):
-            if depth + 1 >= max_depth:
-                clean[depth] = 0   # cut: not proved dead
+        if transient(child):   # entered with no probe: key 0, no group, no private slot
+            k = np.uint64(0)
+            group = np.uint64(0)
+            slot = np.uint64(0)
+        else:
+            k = stored_key(key(child))
+            # the private table first: it is small and warm, and it remembers which of its
+            # states are finished, so most repeated states cost no probe of the big table
+            gen = _generation(counters)
+            slot = _private_slot(pkeys, stamps, k, gen)
+            if (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen and pkeys[slot] == k:
+                if stamps[slot] & np.uint32(1):
+                    continue
+                if is_finished(table_keys, table_flags, k):   # finished by another run since
+                    stamps[slot] = gen | np.uint32(1)
+                    continue
+                clean[depth] = 0   # on the path or abandoned below: not proved dead
                 continue
-            depth += 1
-            keys[depth] = 0
-            groups[depth] = 0
-            if depth > counters[C_MAXDEPTH]:
-                counters[C_MAXDEPTH] = depth
-            counts[depth] = moves(child, stack[depth])
-            cursor[depth] = 0
-            clean[depth] = 1
-            continue
-        k = key(child)
-        if k == 0:
-            k = np.uint64(1)   # as the table stores it: 0 marks a transient state here
-        # the private table first: it is small and warm, and it remembers which of its
-        # states are finished, so most repeated states cost no probe of the big table
-        gen = _generation(counters)
-        slot = _private_slot(pkeys, stamps, k, gen)
-        if (stamps[slot] & np.uint32(0xFFFFFFFE)) == gen and pkeys[slot] == k:
-            if stamps[slot] & np.uint32(1):
-                continue
-            if is_finished(table_keys, table_flags, k):   # finished by another run since
+            pkeys[slot] = k
+            if is_finished(table_keys, table_flags, k):
                 stamps[slot] = gen | np.uint32(1)
                 continue
-            clean[depth] = 0   # on the path or abandoned below: not proved dead
-            continue
-        pkeys[slot] = k
-        if is_finished(table_keys, table_flags, k):
-            stamps[slot] = gen | np.uint32(1)
-            continue
-        group = dominance_group(child)
-        if group != 0 and dominated(dominators, group, dominance_vector(child)):
-            stamps[slot] = gen | np.uint32(1)   # as good as finished: a finished state reaches it
-            continue
-        stamps[slot] = gen
+            group = dominance_group(child)
+            if group != 0 and dominated(dominators, group, dominance_vector(child)):
+                stamps[slot] = gen | np.uint32(1)   # as good as finished: a finished state reaches it
+                continue
+            stamps[slot] = gen
         if depth + 1 >= max_depth:
             clean[depth] = 0   # cut: not proved dead
             continue

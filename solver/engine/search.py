@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn
+from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
 from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
-                    grown_dominators, new_dominators, new_table, visit)
+                    grown_dominators, new_dominators, new_table, stored_key, visit)
 
 # what _run returns
 RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
@@ -86,9 +86,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
             seen = 1   # expanded, as a state another search is inside
             group = np.uint64(0)
         else:
-            k = key(child)
-            if k == 0:
-                k = np.uint64(1)   # as the table stores it: 0 marks a transient state here
+            k = stored_key(key(child))   # (0 on the stack marks a transient state)
             seen = visit(table_keys, table_flags, k, own)
             if seen == 0:
                 continue
@@ -202,11 +200,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             budget = min(budget, max_nodes - nodes)
             if budget <= 0:
                 return outcome("unknown", "node_limit")
-        others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
-        grow_at = int(table[0].shape[0] * MAX_LOAD) - others
+        stored_by_others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
+        grow_at = int(table[0].shape[0] * MAX_LOAD) - stored_by_others
         # the rows all runs added bound the multimap's fill (its rehash may drop some)
-        others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
-        dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - others
+        rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
+        dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
         nodes_before = int(run.counters[C_NODES])
         if i < depth_first:
             status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
@@ -273,7 +271,7 @@ class _Run:
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
         self.counters = np.zeros(10, dtype=np.int64)
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
-        self.keys[0] = kernels.key(root) or 1   # (as the table stores it; 0 marks a transient state)
+        self.keys[0] = kernels.key(root) or 1   # as stored_key keeps it
         self.groups = np.empty(max_depth + 1, dtype=np.uint64)  # and its dominance group
         self.groups[0] = kernels.dominance_group(root)
         self.counts[0] = kernels.moves(self.states[0], self.stack[0])
@@ -298,8 +296,5 @@ class _RestartRun(_Run):
 def _seed(number: int) -> np.int64:
     """A non-zero xorshift state for restart run ``number`` (SplitMix64 of it), as the
     int64 with its bits (the counters array is int64)."""
-    x = (number + 1) * 0x9E3779B97F4A7C15 % 2 ** 64
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EB % 2 ** 64
-    x ^= x >> 31
+    x = mix64_int((number + 1) * 0x9E3779B97F4A7C15)
     return np.array([x or 1], dtype=np.uint64).view(np.int64)[0]

@@ -55,12 +55,18 @@ def _slot(keys, key):
 
 
 @njit(inline="always")
+def stored_key(key):
+    """``key`` as the table stores it: 0 marks an empty slot, so a key 0 is kept as 1
+    (the runs' stacks then use 0 for a state that is not stored at all)."""
+    return key if key != 0 else np.uint64(1)
+
+
+@njit(inline="always")
 def visit(keys, flags, key, own):
     """Search ``own`` (flag 1, 2, 4 ... 64) reaches a state: 2 if the state is new (now
     stored), 1 if only other searches have entered it and none has finished it
     (this one expands it too), 0 if it is to be skipped."""
-    if key == 0:
-        key = np.uint64(1)
+    key = stored_key(key)
     slot = _slot(keys, key)
     if keys[slot] == 0:
         keys[slot] = key
@@ -75,8 +81,7 @@ def visit(keys, flags, key, own):
 @njit(inline="always")
 def finish(keys, flags, key):
     """Every move from the state has been searched; True if it was not finished before."""
-    if key == 0:
-        key = np.uint64(1)
+    key = stored_key(key)
     slot = _slot(keys, key)
     if keys[slot] != 0 and not flags[slot] & FINISHED:
         flags[slot] |= FINISHED
@@ -86,8 +91,7 @@ def finish(keys, flags, key):
 
 @njit(inline="always")
 def is_finished(keys, flags, key):
-    if key == 0:
-        key = np.uint64(1)
+    key = stored_key(key)
     slot = _slot(keys, key)
     return keys[slot] != 0 and (flags[slot] & FINISHED) != 0
 

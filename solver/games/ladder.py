@@ -195,6 +195,7 @@ from ..deals import Deal
 from ..engine.contract import (APPLY_SIG, DOMINANCE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
                                Kernels)
 from ..engine.contract import mix64 as _mix
+from ..engine.contract import mix64_int
 from ..moves import Move
 from .cardbits import ALL_CARDS, CHILDREN, PARENTS
 
@@ -825,12 +826,11 @@ def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
     moves onto an uncovered card of X's rank and colour (the one lateral move kept).
     ``tops``: the pile tops, to skip the search for a top like X when none is."""
-    like_tops = tops | _twin_set(tops)
     if kind != K_NONE:   # after a stepping stone the tail must go onto it
-        like_tops = (np.uint64(1) << np.uint64(_top(s, py))) | (np.uint64(1) << np.uint64(_twin(_top(s, py))))
-        if (ups & like_tops) == 0:
+        stone = _top(s, py)
+        if (ups & ((np.uint64(1) << np.uint64(stone)) | (np.uint64(1) << np.uint64(_twin(stone))))) == 0:
             return n
-    elif et < 0 and (ups & like_tops) == 0:
+    elif et < 0 and (ups & (tops | _twin_set(tops))) == 0:
         return n   # no card that may go up has a place for the tail on it
     for i in range(N_PILES):
         ln = s[LEN + i]
@@ -943,14 +943,6 @@ def _pile_move_ranks() -> np.ndarray:
     """PILE_MOVE_RANK[order, c]: where a tail or talon card c onto a pile sorts within its
     kind under each move order but ORDER_FOUNDATION_FIRST (a table: the scrambled
     orders' hash was most of the cost of sorting a move list)."""
-    def mix(x):   # engine.contract.mix64 in Python
-        m = 2 ** 64
-        x ^= x >> 30
-        x = x * 0xBF58476D1CE4E5B9 % m
-        x ^= x >> 27
-        x = x * 0x94D049BB133111EB % m
-        return x ^ (x >> 31)
-
     table = np.zeros((len(ROOT_ORDERS), 52), dtype=np.uint8)
     for order in range(len(ROOT_ORDERS)):
         for c in range(52):
@@ -958,10 +950,10 @@ def _pile_move_ranks() -> np.ndarray:
                 r = 12 - c % 13
             elif order == ORDER_LADDER_SCRAMBLED:
                 # within a kind, cards in a fixed pseudo-random order (other deals fall to it)
-                r = mix(c * 8 + order) % 13
+                r = mix64_int(c * 8 + order) % 13
             elif order > ORDER_LADDER_SCRAMBLED:
                 # the same with another pseudo-random order per move order
-                r = mix(c * 8 + 3 + order * 1000) % 13
+                r = mix64_int(c * 8 + 3 + order * 1000) % 13
             else:
                 r = c % 13   # ORDER_LADDER_FIRST: low ranks first
             table[order, c] = r
