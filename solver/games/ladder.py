@@ -1040,10 +1040,12 @@ def moves(s, out):
                     out[0] = _enc(SRC_TALON, DST_FOUND, p, 1 if p < waste_len - 1 else 0) | FORCED_FLAG
                     return 1
     runs = _run_starts(s)
-    tops = np.uint64(0)
+    tops = np.uint64(0)      # the pile tops
+    targets = np.uint64(0)   # the card values some pile top takes
     for j in range(N_PILES):
         if s[LEN + j] > 0:
             tops |= one << np.uint64(_top(s, j))
+            targets |= CHILDREN[_top(s, j)]
     if reduce & REDUCE_ARRANGE:
         for i in range(N_PILES):
             ln = s[LEN + i]
@@ -1066,10 +1068,8 @@ def moves(s, out):
     talon = _talon_mask(s) if macro and unlimited else np.uint64(0)
     ups = _chain_ends(s, lazy, talon)   # the cards that may go up now
     arrange = (reduce & REDUCE_ARRANGE) != 0
-    targets = np.uint64(0)   # the card values some pile top allowed as a target takes
-    for j in range(N_PILES):
-        if s[LEN + j] > 0 and _ok(kind, py, j):
-            targets |= CHILDREN[_top(s, j)]
+    if kind != K_NONE:
+        targets = CHILDREN[_top(s, py)]   # after a stepping stone, only it is a target
     if kind == K_NONE:   # after a stepping stone, only moves onto it
         n = _gen_ladder(s, out, n, kind, py, et, True, False, ups, arrange)
         n = _gen_pile_found(s, out, n, kind, py, ups)
