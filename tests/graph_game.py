@@ -102,13 +102,4 @@ def reachable(s: np.ndarray) -> set:
 
 
 def goal_reachable(s: np.ndarray) -> bool:
-    seen, todo = {int(s[0])}, deque([int(s[0])])
-    while todo:
-        a = todo.popleft()
-        if a == N - 1:
-            return True
-        for b in range(N):
-            if s[1 + N * a + b] and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return False
+    return N - 1 in reachable(s)
