@@ -1,0 +1,26 @@
+"""Golden runs (``scripts/golden.py``): every recorded search and perft count comes out the same.
+
+A change that alters what the search does (its moves, their order, a reduction, the
+engine) changes a node count or a line here. If the change is meant, rewrite the
+files with ``python scripts/golden.py`` and let the diff of ``tests/golden/`` be
+reviewed with the change.
+"""
+
+import pytest
+
+from scripts.golden import PLAN, perft_rows, plan_rows, read_golden, run_row
+
+
+@pytest.mark.parametrize("game", list(PLAN))
+def test_golden_searches(game):
+    want = read_golden(game)
+    assert [{k: r[k] for k in ("options", "seed", "max_nodes")} for r in want] == plan_rows(game), \
+        "the golden file does not follow the plan in scripts/golden.py: regenerate it"
+    for row in want:
+        got = run_row(game, {k: row[k] for k in ("options", "seed", "max_nodes")})
+        assert got == row, f"{game}: the search changed (python scripts/golden.py rewrites tests/golden/)"
+
+
+@pytest.mark.parametrize("game", list(PLAN))
+def test_golden_perft(game):
+    assert perft_rows(game) == read_golden(game, "perft")
