@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))
 from solver.deals import deal_from_seed  # noqa: E402
 from solver.hints import hint, review  # noqa: E402
 from solver.lines import clean_line, shortest_line  # noqa: E402
-from solver.registry import rules  # noqa: E402
+from solver.registry import game as lookup  # noqa: E402
 from solver.solve import solve  # noqa: E402
 
 VARIANTS = [("klondike", {}), ("klondike", {"passes": None}), ("pyramid", {}), ("pyramid", {"passes": 3}),
@@ -63,7 +63,7 @@ def timed_hint(deal):
 def hint_rows(seeds):
     rows, lengths = [], []
     for game, options in VARIANTS:
-        r = rules(game)
+        r = lookup(game).rules
         fresh, mid, fresh_won = [], [], []
         solve_s, counts = [], {"won": 0, "lost": 0, "unknown": 0}
         raw_len, clean_len = [], []
@@ -102,7 +102,7 @@ def hint_rows(seeds):
 def make_review_game(seed, length=100, deviate_after=40):
     """(deal, moves, losing move number) or None: see the module text."""
     game = "klondike"
-    r = rules(game)
+    r = lookup(game).rules
     d = deal_from_seed(game, seed)
     res = solve(d, time_limit=10)
     if res.verdict != "won":
@@ -151,7 +151,7 @@ def shortest_rows(n, seeds, to_go=(None, 30, 40)):
     """Pyramid passes=3: the exact shortest search from the deal and from the table ``to_go`` moves
     before the end of the solver's line."""
     rows, done, tried = [], 0, 0
-    r = rules("pyramid")
+    r = lookup("pyramid").rules
     for seed in seeds:
         if tried >= n:
             break

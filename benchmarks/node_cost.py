@@ -33,21 +33,29 @@ CHILD = r"""
 import json, sys
 from solver.deals import deal_from_seed
 from solver.engine.search import search
-from solver.registry import kernels_module
 from solver.seeds import deal_from_tool_seed
-from solver.solve import _roots
 game_name, seeds, cap = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
-game = kernels_module(game_name)
+try:   # the game contract (solver.game)
+    from solver.registry import game as lookup
+    from solver.solve import roots
+    solver = lookup(game_name).solver
+    kernels, options = solver.kernels, solver.search_settings
+    root = lambda d: roots(solver, d)
+except ImportError:   # a tree from before the game contract
+    from solver.registry import kernels_module
+    from solver.solve import _roots
+    module = kernels_module(game_name)
+    kernels, options = module.KERNELS, getattr(module, "SEARCH_OPTIONS", {})
+    root = lambda d: _roots(module, d)
 def deal(seed):
     if game_name == "klondike":
         return deal_from_tool_seed("klondike", seed, "solvitaire",
                                    {"draw": 3, "passes": None, "foundation_to_tableau": True})
     return deal_from_seed(game_name, seed, {})
-options = getattr(game, "SEARCH_OPTIONS", {})   # as solve() runs the game (Ladder: a restart run)
-search(game.KERNELS, _roots(game, deal(seeds[0])), max_nodes=1000, **options)   # load the compiled code
+search(kernels, root(deal(seeds[0])), max_nodes=1000, **options)   # load the compiled code
 nodes = seconds = 0
 for seed in seeds:
-    out = search(game.KERNELS, _roots(game, deal(seed)), max_nodes=cap, **options)
+    out = search(kernels, root(deal(seed)), max_nodes=cap, **options)
     nodes += out.nodes
     seconds += out.seconds
 print(json.dumps({"nodes": nodes, "seconds": seconds}))

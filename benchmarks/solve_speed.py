@@ -57,26 +57,23 @@ def solve_one(args):
 
 def warm_worker():
     from solver.deals import deal_from_seed
-    from solver.registry import GAME_MODULES
+    from solver.registry import names
     from solver.solve import solve
-    for game, module in GAME_MODULES.items():
-        if module:  # compile or load every game's kernels before the clock starts
-            solve(deal_from_seed(game, 2), max_nodes=1000, time_limit=5)
+    for game in names():   # compile or load every game's kernels before the clock starts
+        solve(deal_from_seed(game, 2), max_nodes=1000, time_limit=5)
 
 
 def baseline_ratio(game, options, seeds, cap=200_000):
     """Nodes to decide the first seeds with and without reductions (same process)."""
     from solver.deals import deal_from_seed
     from solver.engine.search import search
-    from solver.registry import kernels_module
-    g = kernels_module(game)
-    if not hasattr(g, "REDUCE_ALL"):
-        return None
+    from solver.registry import game as lookup
+    g = lookup(game).solver
     full = plain = 0
     for seed in seeds:
         d = deal_from_seed(game, seed, options)
-        a = search(g.KERNELS, g.encode(d, g.REDUCE_ALL), max_nodes=cap)
-        b = search(g.KERNELS, g.encode(d, 0), max_nodes=cap)
+        a = search(g.kernels, g.encode(d, g.reduce_all), max_nodes=cap)
+        b = search(g.kernels, g.encode(d, 0), max_nodes=cap)
         full += a.nodes
         plain += b.nodes
     return plain / max(full, 1)

@@ -83,9 +83,9 @@ def perft_rows(game: str) -> list[dict]:
     return rows
 
 
-def reference_rules(game: str):
-    from solver.registry import rules
-    return rules(game)
+def reference_rules(name: str):
+    from solver.registry import game
+    return game(name).rules
 
 
 def line_hash(moves) -> str:

@@ -497,16 +497,11 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
     (default: sized to :data:`CHUNK_SECONDS`). Returns counts; the rows are in the
     journal and, once complete, in its CSV (:func:`load_study` reads either).
     """
-    from .registry import kernels_module
-    from .seeds import SEED_TYPES
+    from .seeds import check_seed_type
 
     try:
         options = resolve(game, options)
-        kernels_module(game)
-        if seed_type not in SEED_TYPES:
-            raise OptionError(f"seed type {seed_type!r}: use one of {', '.join(SEED_TYPES)}")
-        if seed_type != "ours" and game != "klondike":
-            raise OptionError(f"seed type {seed_type!r} numbers Klondike deals only, not {game}")
+        check_seed_type(game, seed_type)
     except OptionError as err:
         raise BatchError(str(err)) from None
     ranges = _as_ranges(seeds)

@@ -16,8 +16,10 @@ import click
 from .cards import CardError
 from .deals import DealError, deal_from_seed, deal_to_json, load_deal, read_json
 from .moves import Move, MoveFormatError
-from .options import GAMES, OptionError, defaults, parse_option_value, resolve
-from .seeds import SEED_TYPES, deal_from_tool_seed
+from .options import OptionError, parse_option_value, resolve
+from .registry import game as game_named
+from .registry import games as all_games
+from .seeds import deal_from_tool_seed, seed_types
 
 INPUT_ERRORS = (DealError, OptionError, MoveFormatError, CardError)
 EXIT_BAD_INPUT = 2
@@ -41,29 +43,40 @@ def input_errors(func):
     return wrapper
 
 
-def variant_options(func):
-    """The rule options every game command takes; each is checked against the game."""
-    func = click.option("--draw", help="klondike: cards per draw (1 or 3)")(func)
-    func = click.option("--passes", help="klondike/pyramid/ladder: passes through the stock "
-                                         "(a number or 'unlimited')")(func)
-    func = click.option("--piles", help="pyramid: waste piles (1 or 3)")(func)
-    func = click.option("--stock-top/--no-stock-top", default=None,
-                        help="pyramid: the next stock card is exposed too")(func)
-    func = click.option("--foundation-to-tableau/--no-foundation-to-tableau", default=None,
-                        help="klondike: foundation cards may go back to the tableau")(func)
+def variant_options(func=None, *, only=None):
+    """The rule options of every game (of the games ``only`` accepts), as flags generated
+    from the games' option lists; each is checked against the game a command is given."""
+    if func is None:
+        return lambda f: variant_options(f, only=only)
+    helps: dict[str, dict[str, list[str]]] = {}   # option -> help text -> the games that say it
+    kinds = {}
+    for g in all_games().values():
+        if only is not None and not only(g):
+            continue
+        for option in g.options:
+            helps.setdefault(option.name, {}).setdefault(option.help, []).append(g.name)
+            kinds[option.name] = option.kind
+    for name in reversed(list(helps)):
+        text = "; ".join(f"{'/'.join(names)}: {words}" for words, names in helps[name].items())
+        flag = "--" + name.replace("_", "-")
+        if kinds[name] == "flag":
+            func = click.option(f"{flag}/--no-{flag[2:]}", name, default=None, help=text)(func)
+        else:
+            func = click.option(flag, name, help=text)(func)
     return func
 
 
 def collect_options(game: str, **given) -> dict:
+    options = game_named(game).options
     out = {}
     for name, value in given.items():
         if value is None:
             continue
         if isinstance(value, str):
             value = parse_option_value(value)
-        if name not in GAMES[game]["options"]:
+        if not any(o.name == name for o in options):
             raise OptionError(f"{game}: option --{name.replace('_', '-')} does not apply "
-                              f"(options: {', '.join(GAMES[game]['options']) or 'none'})")
+                              f"(options: {', '.join(o.name for o in options) or 'none'})")
         out[name] = value
     return resolve(game, out)
 
@@ -76,7 +89,7 @@ def with_given_options(deal, options: dict) -> dict:
     return resolve(deal.game, {**deal.options, **{k: checked[k] for k in given}})
 
 
-GAME_CHOICE = click.Choice(list(GAMES), case_sensitive=False)
+GAME_CHOICE = click.Choice(list(all_games()), case_sensitive=False)
 
 
 class OneLineUsageErrors(click.Group):
@@ -96,7 +109,7 @@ class OneLineUsageErrors(click.Group):
 @click.group(cls=OneLineUsageErrors)
 @click.version_option(package_name="solitaire-solver")
 def main():
-    """Solve, study and replay deals of Klondike, Pyramid, Twenty and Ladder."""
+    """Solve, study and replay solitaire deals (`solitaire games` lists the games)."""
 
 
 def run() -> None:
@@ -122,10 +135,10 @@ def run() -> None:
 @main.command()
 def games():
     """List the games, their options and defaults."""
-    for game, spec in GAMES.items():
-        opts = ", ".join(f"{k}={'unlimited' if v is None else str(v).lower()}" for k, v in defaults(game).items())
-        decks = "one deck" if spec["decks"] == 1 else "two decks"
-        click.echo(f"{game:9} {decks:9}  {opts or '(no options)'}")
+    for g in all_games().values():
+        opts = ", ".join(f"{o.name}={o.spell(o.default)}" for o in g.options)
+        decks = "one deck" if g.decks == 1 else "two decks"
+        click.echo(f"{g.name:9} {decks:9}  {opts or '(no options)'}")
 
 
 def _deal_for(game, seed, deal_file, options, seed_type="ours") -> "object":
@@ -134,7 +147,7 @@ def _deal_for(game, seed, deal_file, options, seed_type="ours") -> "object":
     if deal_file is not None:
         if seed_type != "ours":
             raise OptionError("--seed-type applies to --seed only")
-        from .foreign.formats import load_any_deal
+        from .deals import load_any_deal
 
         deal = load_any_deal(deal_file)
         if deal.game != game:
@@ -145,9 +158,9 @@ def _deal_for(game, seed, deal_file, options, seed_type="ours") -> "object":
 
 
 def seed_type_option(func):
-    return click.option("--seed-type", type=click.Choice(SEED_TYPES, case_sensitive=False), default="ours",
-                        show_default=True, help="whose seed numbers --seed uses (klondike: other solvers' and "
-                        "games' numbering)")(func)
+    others = "; ".join(f"{g.name}: {', '.join(g.seed_types)}" for g in all_games().values() if g.seed_types)
+    return click.option("--seed-type", type=click.Choice(seed_types(), case_sensitive=False), default="ours",
+                        show_default=True, help=f"whose seed numbers --seed uses ({others})")(func)
 
 
 def seed_label(seed, seed_type) -> str:
@@ -163,14 +176,12 @@ def seed_label(seed, seed_type) -> str:
 @input_errors
 def deal(game, seed, seed_type, as_json, **options):
     """Deal GAME from a seed and show the table."""
-    from .registry import rules
-
     game, seed_type = game.lower(), seed_type.lower()
     d = deal_from_tool_seed(game, seed, seed_type, collect_options(game, **options))
     if as_json:
         click.echo(json.dumps(deal_to_json(d)))
         return
-    r = rules(game)
+    r = game_named(game).rules
     opts = ", ".join(f"{k}={v}" for k, v in d.options.items()) or "no options"
     click.echo(f"{game} {seed_label(seed, seed_type)}  ({opts})")
     click.echo(r.render(r.initial(d)))
@@ -181,8 +192,7 @@ def deal(game, seed, seed_type, as_json, **options):
 @input_errors
 def check(file):
     """Replay a result object (deal + moves) with the reference rules."""
-    from .rules import replay
-    from .registry import rules
+    from .replay import replay
 
     obj = read_json(file)
     if not isinstance(obj, dict):
@@ -209,7 +219,7 @@ def check(file):
     if bad is not None:
         index, move, reason = bad
         fail(f"{file}: move {index} ({move}) is illegal: {reason}")
-    if rules(d.game).is_won(pos):
+    if game_named(d.game).rules.is_won(pos):
         click.echo(f"wins ({len(moves)} moves)")
         return
     click.echo(f"does not win ({len(moves)} moves played)")
@@ -251,15 +261,29 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
 
 
+def _has_formats(g) -> bool:
+    return g.deal_formats is not None
+
+
+def _format_names() -> list[str]:
+    names = ["json"]
+    for g in all_games().values():
+        if g.deal_formats is not None:
+            names += [n for n in g.deal_formats.names if n not in names]
+    return names
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--to", "fmt", type=click.Choice(["json", "solvitaire", "shootme", "pysol"], case_sensitive=False),
-              required=True, help="format to write")
-@variant_options
+@click.option("--to", "fmt", type=click.Choice(_format_names(), case_sensitive=False),
+              required=True, help="format to write (" + "; ".join(
+                  f"{g.name}: {', '.join(g.deal_formats.names)}" for g in all_games().values() if _has_formats(g))
+              + "; any game: json)")
+@variant_options(only=_has_formats)
 @input_errors
 def convert(file, fmt, **options):
-    """Rewrite a Klondike deal file in another tool's format (the input format is recognised)."""
-    from .foreign.formats import format_deal, load_any_deal
+    """Rewrite a deal file in another program's format (the input format is recognised)."""
+    from .deals import format_deal, load_any_deal
 
     deal = load_any_deal(file)
     deal.options = with_given_options(deal, options)
@@ -279,9 +303,8 @@ def _played_moves(deal, moves_file, played):
 def _show_line(game, table, moves, show):
     """Print a numbered line in readable and compact notation, the table after each move if ``show``."""
     from .notation import readable
-    from .registry import rules
 
-    r = rules(game)
+    r = game_named(game).rules
     for i, m in enumerate(moves, 1):
         click.echo(f"{i:4}. {readable(m, r.to_deal(table))}   [{m}]")
         table = r.play(table, m)
@@ -301,7 +324,8 @@ def _show_line(game, table, moves, show):
 @variant_options
 @click.option("--all", "show_all", is_flag=True, help="print the whole remaining line")
 @click.option("--show", is_flag=True, help="draw the table after each move printed")
-@click.option("--shortest", is_flag=True, help="pyramid: a line with the fewest moves (exact search)")
+@click.option("--shortest", is_flag=True, help="a line with the fewest moves (exact search; " + ", ".join(
+    g.name for g in all_games().values() if g.offers_shortest) + ")")
 @click.option("--shortest-nodes", type=click.IntRange(1),
               help="tables the shortest-line search may expand before giving up (default: no limit but "
                    "--time-limit and --memory-mb)")
@@ -316,15 +340,12 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
     """The next move of a winning line from the table reached by the moves played."""
     from .hints import hint as run_hint
     from .notation import readable
-    from .registry import kernels_module, rules
-
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
-    if shortest and game != "pyramid":
-        raise OptionError("--shortest is offered for pyramid only (its positions are few enough)")
-    kernels_module(game)  # a game without a solver: say so before replaying anything
+    if shortest and not game_named(game).offers_shortest:
+        raise OptionError(f"--shortest is not offered for {game} (too many positions for an exact search)")
     tables, moves = _played_moves(d, moves_file, played)
-    r = rules(game)
+    r = game_named(game).rules
     h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
                  memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes)
     if as_json:
@@ -379,17 +400,14 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
     """Find the move that lost a game played, and a move that would have kept it winnable."""
     from .hints import review as run_review
     from .notation import readable
-    from .registry import kernels_module, rules
-
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
-    kernels_module(game)
     tables, moves = _played_moves(d, moves_file, None)
     rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
     if as_json:
         click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
         return
-    r = rules(game)
+    r = game_named(game).rules
     n = len(moves)
     click.echo(f"{game} {f'seed {d.seed}' if d.seed is not None else deal_file}: {n} moves played")
     if rv.outcome == "won":

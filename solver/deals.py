@@ -26,8 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cards import CardError, card_name, is_red, parse_card, rank, suit
-from .options import GAMES, OptionError, check_game, resolve
+from .cards import CardError, card_name, parse_card, rank, suit
+from .options import OptionError, check_game, resolve
 
 MASK64 = (1 << 64) - 1
 
@@ -61,12 +61,9 @@ class SplitMix64:
 
 
 def starting_deck(game: str) -> list[int]:
-    decks = GAMES[check_game(game)]["decks"]
-    cards = list(range(52)) * decks
-    if game == "twenty":
-        first_copy = [c for c in range(52) if rank(c) not in (1, 13)]
-        cards = first_copy + list(range(52))
-    return cards
+    from .registry import game as lookup
+
+    return lookup(check_game(game)).layout.starting_deck()
 
 
 def shuffled_deck(game: str, seed: int) -> list[int]:
@@ -88,23 +85,19 @@ class Deal:
     """A position to play from: a fresh deal or a mid-game table.
 
     Piles are lists of card numbers, bottom to top; the stock lists cards in
-    the order they come out. Zones a game does not use stay empty.
-    ``passes_used`` counts redeals already made (mid-game positions only).
-    For Pyramid, ``pyramid`` rows hold ``None`` where a card was removed, the
-    removed cards are listed in ``foundations[0]``, and with ``piles=3``
-    ``waste`` is a list of three piles.
+    the order they come out. Zones a game does not use stay empty; a game with
+    zones of its own deals a subclass that adds them (its layout's
+    ``deal_type``). ``passes_used`` counts redeals already made (mid-game
+    positions only).
     """
 
     game: str
     options: dict
     seed: int | None = None
     tableau: list = field(default_factory=list)
-    face_down: list = field(default_factory=list)
     stock: list = field(default_factory=list)
     waste: list = field(default_factory=list)
     foundations: list = field(default_factory=list)
-    pyramid: list = field(default_factory=list)
-    ladder: list = field(default_factory=list)
     passes_used: int = 0
 
     def copy(self) -> "Deal":
@@ -112,52 +105,15 @@ class Deal:
 
 
 def deal_from_seed(game: str, seed: int, options: dict | None = None) -> Deal:
-    """Deal ``game`` from ``seed``. Zones are filled from the shuffled deck in order:
+    """Deal ``game`` from ``seed``: its shuffled deck (:func:`shuffled_deck`) goes into the
+    zones from index 0 on, as the game's layout says (README, "How a seed becomes a deal")."""
+    from .registry import game as lookup
 
-    * klondike: row by row, row r (0..6) puts one card on each pile r..7 (the
-      usual way of dealing); the other 24 cards are the stock;
-    * pyramid: rows 1..7 left to right (28 cards); the other 24 are the stock;
-    * twenty: one card on each of piles 1..20; the other 76 are the stock;
-      the foundations start with A and K of each suit;
-    * ladder: row by row, four rows of one card on each of the 8 piles; then
-      29 cards form the ladder (the first dealt at its bottom); the other 43
-      are the stock.
-    """
     options = resolve(game, options)
     deck = shuffled_deck(game, seed)
-    deal = Deal(game=game, options=options, seed=seed)
-    if game == "klondike":
-        deal.tableau = [[] for _ in range(7)]
-        k = 0
-        for row in range(7):
-            for pile in range(row, 7):
-                deal.tableau[pile].append(deck[k])
-                k += 1
-        deal.face_down = list(range(7))
-        deal.stock = deck[k:]
-        deal.foundations = [[] for _ in range(4)]
-    elif game == "pyramid":
-        deal.pyramid, k = [], 0
-        for row in range(1, 8):
-            deal.pyramid.append(deck[k:k + row])
-            k += row
-        deal.stock = deck[k:]
-        deal.waste = [[], [], []] if options["piles"] == 3 else []
-        deal.foundations = [[]]
-    elif game == "twenty":
-        deal.tableau = [[c] for c in deck[:20]]
-        deal.stock = deck[20:]
-        deal.foundations = [[s * 13] for s in range(4)] + [[s * 13 + 12] for s in range(4)]
-    elif game == "ladder":
-        deal.tableau = [[] for _ in range(8)]
-        k = 0
-        for _row in range(4):
-            for pile in range(8):
-                deal.tableau[pile].append(deck[k])
-                k += 1
-        deal.ladder = deck[32:61]
-        deal.stock = deck[61:]
-        deal.foundations = [[] for _ in range(8)]
+    layout = lookup(game).layout
+    deal = layout.deal_type(game=game, options=options, seed=seed)
+    layout.deal(deal, deck)
     return deal
 
 
@@ -165,36 +121,24 @@ def deal_from_seed(game: str, seed: int, options: dict | None = None) -> Deal:
 # JSON
 # --------------------------------------------------------------------------
 def deal_to_json(deal: Deal) -> dict:
-    names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
+    from .registry import game
+
     out: dict = {"game": deal.game, "options": dict(deal.options)}
     if deal.seed is not None:
         out["seed"] = deal.seed
-    g = deal.game
-    if g == "klondike":
-        out["tableau"] = [names(p) for p in deal.tableau]
-        out["face_down"] = list(deal.face_down)
-    elif g == "pyramid":
-        out["pyramid"] = [[None if c is None else card_name(c) for c in row] for row in deal.pyramid]
-    elif g == "twenty":
-        out["foundations"] = [names(p) for p in deal.foundations]
-        out["tableau"] = [names(p) for p in deal.tableau]
-    elif g == "ladder":
-        out["tableau"] = [names(p) for p in deal.tableau]
-        out["ladder"] = names(deal.ladder)
-    out["stock"] = names(deal.stock)
-    if g == "pyramid" and deal.options.get("piles") == 3:
-        if any(deal.waste):
-            out["waste"] = [names(p) for p in deal.waste]
-    elif deal.waste:
-        out["waste"] = names(deal.waste)
-    if g != "twenty" and any(deal.foundations):
-        out["foundations"] = [names(p) for p in deal.foundations]
+    out.update(game(deal.game).layout.write(deal))
     if deal.passes_used:
         out["passes_used"] = deal.passes_used
     return out
 
 
-def _cards(value, where: str, allow_none: bool = False) -> list:
+def card_names(cards) -> list[str]:
+    """Card numbers as deal files write them (``None`` stays ``None``: a removed card)."""
+    return [None if c is None else card_name(c) for c in cards]
+
+
+def read_cards(value, where: str, allow_none: bool = False) -> list:
+    """A deal file's card list; DealError names ``where`` and the card."""
     if not isinstance(value, list):
         raise DealError(f"{where}: expected a list of cards")
     out = []
@@ -209,21 +153,23 @@ def _cards(value, where: str, allow_none: bool = False) -> list:
     return out
 
 
-def _piles(obj, name: str, count: int | None, allow_none: bool = False) -> list:
+def read_piles(obj, name: str, count: int | None, allow_none: bool = False) -> list:
+    """The deal file's field ``name``: a list of ``count`` card lists."""
     value = obj.get(name)
     if not isinstance(value, list):
         raise DealError(f"{name}: expected a list of piles")
     if count is not None and len(value) != count:
         raise DealError(f"{name}: expected {count} piles, got {len(value)}")
-    return [_cards(p, f"{name} pile {i}", allow_none) for i, p in enumerate(value, 1)]
+    return [read_cards(p, f"{name} pile {i}", allow_none) for i, p in enumerate(value, 1)]
 
 
-KNOWN_FIELDS = {"game", "options", "seed", "tableau", "face_down", "stock", "waste", "foundations",
-                "pyramid", "ladder", "passes_used"}
+HEADER_FIELDS = {"game", "options", "seed", "passes_used"}
 
 
 def deal_from_json(obj) -> Deal:
     """Read and validate a FORMATS.md deal object (messages name the zone and card)."""
+    from .registry import game as lookup
+
     if not isinstance(obj, dict):
         raise DealError("a deal must be a JSON object")
     try:
@@ -231,44 +177,18 @@ def deal_from_json(obj) -> Deal:
         options = resolve(game, obj.get("options"))
     except OptionError as err:
         raise DealError(str(err)) from None
-    unknown = set(obj) - KNOWN_FIELDS
+    layout = lookup(game).layout
+    unknown = set(obj) - HEADER_FIELDS - set(layout.zones)
     if unknown:
         raise DealError(f"unknown field {sorted(unknown)[0]!r} in deal")
-    deal = Deal(game=game, options=options, seed=obj.get("seed"))
+    deal = layout.deal_type(game=game, options=options, seed=obj.get("seed"))
     if deal.seed is not None and (not isinstance(deal.seed, int) or isinstance(deal.seed, bool)):
         raise DealError(f"seed must be an integer, got {deal.seed!r}")
-    deal.stock = _cards(obj.get("stock", []), "stock")
     passes_used = obj.get("passes_used", 0)
     if not isinstance(passes_used, int) or isinstance(passes_used, bool) or passes_used < 0:
         raise DealError(f"passes_used must be a non-negative integer, got {passes_used!r}")
     deal.passes_used = passes_used
-    if game == "klondike":
-        deal.tableau = _piles(obj, "tableau", 7)
-        fd = obj.get("face_down", [0] * 7)
-        if not isinstance(fd, list) or len(fd) != 7 or \
-                not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in fd):
-            raise DealError("face_down: expected 7 non-negative counts")
-        deal.face_down = list(fd)
-        deal.waste = _cards(obj.get("waste", []), "waste")
-        deal.foundations = _piles(obj, "foundations", 4) if "foundations" in obj else [[] for _ in range(4)]
-    elif game == "pyramid":
-        deal.pyramid = _piles(obj, "pyramid", 7, allow_none=True)
-        for r, row in enumerate(deal.pyramid, 1):
-            if len(row) != r:
-                raise DealError(f"pyramid row {r}: expected {r} cards, got {len(row)}")
-        if options["piles"] == 3:
-            deal.waste = _piles(obj, "waste", 3) if "waste" in obj else [[], [], []]
-        else:
-            deal.waste = _cards(obj.get("waste", []), "waste")
-        deal.foundations = _piles(obj, "foundations", 1) if "foundations" in obj else [[]]
-    elif game == "twenty":
-        deal.foundations = _piles(obj, "foundations", 8)
-        deal.tableau = _piles(obj, "tableau", 20)
-    elif game == "ladder":
-        deal.tableau = _piles(obj, "tableau", 8)
-        deal.ladder = _cards(obj.get("ladder", []), "ladder")
-        deal.waste = _cards(obj.get("waste", []), "waste")
-        deal.foundations = _piles(obj, "foundations", 8) if "foundations" in obj else [[] for _ in range(8)]
+    layout.read(deal, obj)
     validate(deal)
     return deal
 
@@ -284,103 +204,127 @@ def load_deal(path) -> Deal:
         raise DealError(f"{path}: {err}") from None
 
 
-def read_json(path):
+def read_text(path) -> str:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise DealError(f"{path}: cannot read file: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"{path}: not a text file") from None
+
+
+def read_json(path):
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise DealError(f"{path}: line {err.lineno} column {err.colno}: malformed JSON: {err.msg}") from None
 
 
-def save_deal(deal: Deal, path) -> None:
-    Path(path).write_text(json.dumps(deal_to_json(deal)) + "\n", encoding="utf-8")
+def parse_any_deal(text: str, options: dict | None = None, game: str | None = None) -> Deal:
+    """The deal in the text of a deal file: the project's deal JSON (or a result object
+    carrying one), or another program's format that a game reads (``Game.deal_formats``;
+    only ``game``'s when it is given). Foreign formats carry no rule options: their deal
+    takes ``options``, else the defaults."""
+    from .registry import game as lookup
+    from .registry import games
+
+    stripped = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#")).strip()
+    if stripped.startswith("{"):
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise DealError(f"line {err.lineno} column {err.colno}: malformed JSON: {err.msg}") from None
+        if isinstance(obj, dict) and isinstance(obj.get("deal"), dict):
+            return deal_from_json(obj["deal"])   # a result object: take the deal it carries
+        if isinstance(obj, dict) and "game" in obj:
+            return deal_from_json(obj)
+    readers = [lookup(game)] if game is not None else list(games().values())
+    readers = [g for g in readers if g.deal_formats is not None]
+    for g in readers:
+        deal = g.deal_formats.read(text, options)
+        if deal is not None:
+            return deal
+    if stripped.startswith("{"):
+        return deal_from_json(obj)   # not a deal: its own error says what the object lacks
+    others = "".join(f", or {g.deal_formats.description}" for g in readers)
+    raise DealError(f"unrecognised deal format (expected the project's deal JSON{others})")
+
+
+def load_any_deal(path, options: dict | None = None, game: str | None = None) -> Deal:
+    """Read a deal file in any known format (:func:`parse_any_deal`); errors are
+    :class:`DealError` naming the file."""
+    try:
+        return parse_any_deal(read_text(path), options, game)
+    except DealError as err:
+        message = str(err)
+        raise DealError(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
 
 
 # --------------------------------------------------------------------------
 # Validation
 # --------------------------------------------------------------------------
 def all_cards(deal: Deal) -> list[int]:
-    cards = list(deal.stock)
-    for pile in deal.tableau:
-        cards += pile
-    for row in deal.pyramid:
-        cards += [c for c in row if c is not None]
-    cards += deal.ladder
-    if deal.game == "pyramid" and deal.options.get("piles") == 3:
-        for pile in deal.waste:
-            cards += pile
-    else:
-        cards += deal.waste
-    for pile in deal.foundations:
-        cards += pile
+    """Every card of every card zone of ``deal`` (``None``, a card taken away, left out)."""
+    from .registry import game
+
+    cards: list[int] = []
+
+    def add(value):
+        for item in value:
+            if isinstance(item, list):
+                add(item)
+            elif item is not None:
+                cards.append(item)
+
+    for zone in game(deal.game).layout.card_zones:
+        add(getattr(deal, zone))
     return cards
 
 
 def validate(deal: Deal) -> None:
-    """Whole decks, foundation sequences, zone sizes; raises :class:`DealError`."""
-    decks = GAMES[deal.game]["decks"]
+    """Whole decks, then the game's own checks (zone sizes, foundation sequences, a table
+    that can arise in play); raises :class:`DealError`."""
+    from .registry import game
+
+    g = game(deal.game)
     counts = Counter(all_cards(deal))
     for card, n in sorted(counts.items()):
-        if n > decks:
-            raise DealError(f"card {card_name(card)} appears {n} times (the deck has {decks})")
+        if n > g.decks:
+            raise DealError(f"card {card_name(card)} appears {n} times (the deck has {g.decks})")
     for card in range(52):
-        if counts[card] < decks:
+        if counts[card] < g.decks:
             raise DealError(f"card {card_name(card)} is missing")
-    g = deal.game
-    if g == "klondike":
-        for i, (pile, fd) in enumerate(zip(deal.tableau, deal.face_down), 1):
-            if pile and fd >= len(pile) or not pile and fd:
-                raise DealError(f"face_down pile {i}: {fd} face-down cards but pile has {len(pile)}")
-            for k in range(fd + 1, len(pile)):
-                below, above = pile[k - 1], pile[k]
-                if rank(below) != rank(above) + 1 or is_red(below) == is_red(above):
-                    raise DealError(f"tableau pile {i} card {k + 1}: {card_name(above)} cannot lie face-up "
-                                    f"on {card_name(below)}")
-        _check_size(len(deal.stock) + len(deal.waste), 24, "stock and waste")
-        for s, pile in enumerate(deal.foundations):
-            _check_foundation(pile, f"foundations pile {s + 1}", suit_=s, start=1, step=1)
-    elif g == "twenty":
-        _check_size(len(deal.stock), 76, "stock")
-        for f, pile in enumerate(deal.foundations):
-            up = f < 4
-            if not pile:
-                raise DealError(f"foundations pile {f + 1}: a Twenty foundation is never empty")
-            _check_foundation(pile, f"foundations pile {f + 1}", suit_=f % 4, start=1 if up else 13,
-                              step=1 if up else -1)
-        if deal.stock:
-            for i, pile in enumerate(deal.tableau, 1):
-                if not pile:
-                    raise DealError(f"tableau pile {i}: empty while the stock has cards (it is refilled at once)")
-    elif g == "ladder":
-        _check_size(len(deal.ladder), 29, "ladder")
-        _check_size(len(deal.stock) + len(deal.waste), 43, "stock and waste")
-        for f, pile in enumerate(deal.foundations):
-            _check_foundation(pile, f"foundations pile {f + 1}", suit_=None, start=1, step=1)
-    elif g == "pyramid":
-        waste = sum(deal.waste, []) if deal.options["piles"] == 3 else deal.waste
-        _check_size(len(deal.stock) + len(waste), 24, "stock and waste")
-        for r in range(6):
-            for c in range(r + 1):
-                if deal.pyramid[r][c] is None and (deal.pyramid[r + 1][c] is not None
-                                                   or deal.pyramid[r + 1][c + 1] is not None):
-                    raise DealError(f"pyramid row {r + 1} card {c + 1}: removed while still covered")
-    if deal.passes_used and deal.options.get("passes") is not None and \
-            deal.passes_used >= deal.options["passes"]:
-        raise DealError(f"passes_used={deal.passes_used} but only {deal.options['passes']} passes allowed")
+    g.layout.validate(deal)
+    passes = deal.options.get("passes")
+    if deal.passes_used and passes is not None and deal.passes_used >= passes:
+        raise DealError(f"passes_used={deal.passes_used} but only {passes} passes allowed")
 
 
-def _check_size(n: int, most: int, what: str) -> None:
+def check_size(n: int, most: int, what: str) -> None:
     if n > most:
         raise DealError(f"{what}: {n} cards, at most {most} in this game")
 
 
-def _check_foundation(pile, where, suit_, start, step):
+def check_foundation(pile, where, suit_, start, step):
+    """A foundation built from ``start`` by ``step`` in one suit (``suit_``, or its first card's)."""
     if not pile:
         return
     first_suit = suit(pile[0]) if suit_ is None else suit_
     for i, card in enumerate(pile):
         if suit(card) != first_suit or rank(card) != start + i * step:
             raise DealError(f"{where} card {i + 1}: {card_name(card)} does not belong there")
+
+
+def format_deal(deal: Deal, fmt: str) -> str:
+    """The deal written in format ``fmt``: ``json`` (FORMATS.md) or one of its game's
+    other programs' formats (``Game.deal_formats``); text ending in a newline."""
+    from .registry import game
+
+    if fmt == "json":
+        return json.dumps(deal_to_json(deal)) + "\n"
+    formats = game(deal.game).deal_formats
+    if formats is None or fmt not in formats.names:
+        known = ", ".join(["json", *(formats.names if formats else ())])
+        raise DealError(f"{deal.game} deals are written as {known}, not {fmt!r}")
+    return formats.write(deal, fmt)

@@ -3,7 +3,7 @@
 :func:`hint`: replay the moves played so far (reference rules), turn the table
 reached into a mid-game :class:`~solver.deals.Deal` (``rules.to_deal``), solve
 it, and offer a winning line a person can follow (:func:`solver.lines.clean_line`,
-or the shortest line for Pyramid).
+or the shortest line where the game offers one).
 
 :func:`review`: find the move that lost a played game. Winnability only ever
 goes from won to lost along a game (a table reached from a lost table is lost,
@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from .deals import Deal, deal_to_json
 from .lines import clean_line, shortest_line
 from .moves import Move
-from .registry import rules
+from .registry import game
+from .replay import certify
 from .solve import DEFAULT_MEMORY_MB, Result, solve
 
 
@@ -67,7 +68,7 @@ class Hint:
 
 def position_deal(deal: Deal, moves: list[Move]) -> Deal:
     """The table after ``moves`` (all legal) as a mid-game deal the kernels can encode."""
-    r = rules(deal.game)
+    r = game(deal.game).rules
     pos = r.initial(deal)
     for m in moves:
         pos = r.play(pos, m)
@@ -78,7 +79,7 @@ def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_
          memory_mb: float = DEFAULT_MEMORY_MB, clean: bool = True, shortest: bool = False,
          shortest_nodes: int | None = None) -> Hint:
     """A winning line from the table ``position`` (a fresh or mid-game deal)."""
-    r = rules(position.game)
+    r = game(position.game).rules
     if r.is_won(r.initial(position)):
         return Hint(position, played, "won")
     result = solve(position, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
@@ -90,7 +91,6 @@ def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_
         best = shortest_line(position, max_nodes=shortest_nodes, time_limit=time_limit, memory_mb=memory_mb)
         out.shortest, out.shortest_reason = best.verdict, best.reason
         if best.verdict == "won":
-            from .solve import certify
             certify(position, best.moves)
             out.line = best.moves
             return out
@@ -146,7 +146,7 @@ def review(deal: Deal, moves: list[Move], *, max_nodes: int | None = None, time_
     that keeps it winnable), ``undecided`` (limits left the answer open: ``lo`` is
     the last table known winnable, ``hi`` the first known lost or None).
     """
-    r = rules(deal.game)
+    r = game(deal.game).rules
     tables = [r.initial(deal)]
     for m in moves:
         tables.append(r.play(tables[-1], m))

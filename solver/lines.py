@@ -1,4 +1,4 @@
-"""Winning lines a person can follow: cleaning a solver's line, and Pyramid's shortest line.
+"""Winning lines a person can follow: cleaning a solver's line, and the shortest line.
 
 A solver's line wins but may wander: a card moved and later moved back, a card
 moved twice where one move would do, a pass through the stock that plays
@@ -16,23 +16,23 @@ neither helps), then a last round of shortcuts so that no table comes back:
   cards it turns. The deletion is kept when the replay still wins. The work is
   bounded by a count of replayed moves (deterministic, unlike a clock).
 
-The result is certified by :func:`solver.solve.certify` (the reference rules
+The result is certified by :func:`solver.replay.certify` (the reference rules
 replay it and it wins) and is never longer than the input; if certification
 fails the input line is returned unchanged (and that would be a bug here).
 
 :func:`shortest_line` is an exact A* search over the game's kernel
-states, for games with few states (Pyramid): a line with the fewest moves,
+states, for games with few states (those that offer it): a line with the fewest moves,
 ``lost``, or ``unknown`` when a limit is reached first.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from .deals import Deal
 from .moves import Move
-from .registry import rules
+from .registry import game
+from .replay import IllegalMove, SolverBug, certify
 from .solve import DEFAULT_MEMORY_MB
 
 DEFAULT_CLEAN_BUDGET = 400_000   # replayed moves in the deletion step
@@ -43,18 +43,8 @@ MAX_PASSES = 3                   # rounds of shortcuts + deletions
 
 
 def table_key(r, pos):
-    """A position as a comparable value, ignoring the seed and the passes used.
-
-    The rules' positions compare by value without the seed; a hashable one (frozen
-    dataclass) is its own key, a mutable one is keyed by its text.
-    """
-    if hasattr(pos, "passes_used"):
-        pos = replace(pos, passes_used=0)
-    try:
-        hash(pos)
-        return pos
-    except TypeError:
-        return repr(pos)
+    """A position as a comparable value, ignoring the seed and the passes used."""
+    return r.key(pos, passes=False)
 
 
 def _positions(r, start, moves):
@@ -66,8 +56,6 @@ def _positions(r, start, moves):
 
 def shortcut(r, start, moves: list[Move]) -> list[Move]:
     """One pass of loop cutting and one-move shortcuts (see the module text)."""
-    from .rules import IllegalMove
-
     positions = _positions(r, start, moves)
     keys = [table_key(r, p) for p in positions]
     last = {k: i for i, k in enumerate(keys)}
@@ -99,8 +87,6 @@ def shortcut(r, start, moves: list[Move]) -> list[Move]:
 
 def _repair(r, pos, move: Move):
     """The position after ``move``, or after the legal move doing the same thing; None if none."""
-    from .rules import IllegalMove
-
     try:
         return r.play(pos, move), move
     except IllegalMove:
@@ -154,9 +140,7 @@ def delete_moves(r, start, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
 
 def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET) -> list[Move]:
     """A certified winning line from ``deal``, never longer than ``moves`` (a winning line)."""
-    from .solve import SolverBug, certify
-
-    r = rules(deal.game)
+    r = game(deal.game).rules
     start = r.initial(deal)
     line = list(moves)
     for _round in range(MAX_PASSES):
@@ -173,7 +157,7 @@ def clean_line(deal: Deal, moves: list[Move], budget: int = DEFAULT_CLEAN_BUDGET
 
 
 # --------------------------------------------------------------------------
-# The shortest line (small state spaces: Pyramid)
+# The shortest line (games with few positions)
 # --------------------------------------------------------------------------
 class Shortest(NamedTuple):
     verdict: str                # won (moves is a shortest line) | lost | unknown
@@ -187,25 +171,23 @@ def shortest_line(deal: Deal, *, max_nodes: int | None = None, time_limit: float
     """A winning line with the fewest moves (``won``), ``lost`` when no line wins,
     ``unknown`` (with the limit's ``reason``) when a limit was reached first.
 
-    A* search (:mod:`solver.engine.shortest`) over the game's kernel
-    states encoded with its ``FEWEST_MOVES_REDUCE`` flags (only reductions that
-    never lengthen a line), each kernel move costing the player moves its
-    ``move_cost`` kernel counts, guided by its ``moves_left`` bound. Games with
-    few enough states (Pyramid) set those flags.
+    A* search (:mod:`solver.engine.shortest`) over the game's kernel states
+    encoded with only reductions that never lengthen a line, each kernel move
+    costing the player moves its ``move_cost`` kernel counts, guided by its
+    ``moves_left`` bound: the game's :class:`solver.game.FewestMoves`, offered by
+    games with few enough states.
     """
     from .engine.shortest import fewest_moves
-    from .registry import kernels_module
-    from .solve import SolverBug
 
-    game = kernels_module(deal.game)
-    reduce = getattr(game, "FEWEST_MOVES_REDUCE", None)
-    if reduce is None:
-        raise ValueError(f"shortest lines are offered for Pyramid only, not {deal.game} (too many positions)")
-    outcome = fewest_moves(game.KERNELS, game.move_cost, game.moves_left, game.encode(deal, reduce), max_nodes=max_nodes,
-                           time_limit=time_limit, memory_mb=memory_mb)
+    solver = game(deal.game).solver
+    fewest = solver.fewest_moves
+    if fewest is None:
+        raise ValueError(f"shortest lines are not offered for {deal.game} (too many positions)")
+    outcome = fewest_moves(solver.kernels, fewest.move_cost, fewest.moves_left, solver.encode(deal, fewest.reduce),
+                           max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
     if outcome.verdict != "won":
         return Shortest(outcome.verdict, [], outcome.nodes, outcome.reason)
-    moves = game.decode_line(deal, outcome.line, reduce)
+    moves = solver.decode_line(deal, outcome.line, fewest.reduce)
     if len(moves) != outcome.max_depth:
         raise SolverBug(f"{deal.game}: the line has {len(moves)} moves, its kernel costs add up to "
                         f"{outcome.max_depth}")

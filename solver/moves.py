@@ -1,8 +1,8 @@
 """Moves as plain values, in the FORMATS.md shape, and their notation.
 
 A :class:`Move` is a frozen value: ``type`` plus the fields that type needs.
-Zones are strings: ``stock``, ``waste`` (``waste1``..``waste3``), ``ladder``,
-``t1``..``tN``, ``f1``..``f8``, ``p<row>.<col>``.
+Zones are strings: ``stock``, ``waste``, ``t1``..``tN`` (tableau piles),
+``f1``..``f8`` (foundations), and the zones of a game's own (FORMATS.md).
 
 >>> m = Move("move", card=parse_card("7S"), from_="t3", to="t5", count=1)
 >>> m.to_json()
@@ -17,11 +17,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from .cards import CardError, card_name, parse_card
 
 MOVE_TYPES = ("move", "draw", "redeal", "deal", "remove")
-ZONE_RE = re.compile(r"^(stock|waste[123]?|ladder|t([1-9]|1\d|20)|f[1-8]|p[1-7]\.[1-7])$")
+
+
+@cache
+def zone_pattern() -> re.Pattern:
+    """The zone names some game's moves use (each game's layout lists its own)."""
+    from .registry import games
+
+    return re.compile("^(" + "|".join(f"(?:{g.layout.move_zones})" for g in games().values()) + ")$")
 
 
 class MoveFormatError(ValueError):
@@ -99,7 +107,7 @@ class Move:
 
 
 def _zone(text) -> str:
-    if not isinstance(text, str) or not ZONE_RE.match(text):
+    if not isinstance(text, str) or not zone_pattern().match(text):
         raise MoveFormatError(f"unknown zone {text!r}")
     return text
 

@@ -40,43 +40,22 @@ from .moves import Move, MoveFormatError, parse_move, remove
 
 
 # --------------------------------------------------------------------------
-# What lies where in a deal (the same field names for every game)
+# What lies where in a deal (each game's layout knows its zones)
 # --------------------------------------------------------------------------
-def _number(zone: str) -> int:
-    return int(zone[1:])
+def _layout(deal: Deal):
+    from .registry import game
+
+    return game(deal.game).layout
 
 
 def zone_pile(deal: Deal, zone: str) -> list | None:
     """The cards of ``zone`` (bottom to top) in ``deal``, or None if it has no such zone."""
-    try:
-        if zone[0] == "t":
-            return deal.tableau[_number(zone) - 1]
-        if zone[0] == "f":
-            return deal.foundations[_number(zone) - 1]
-        if zone == "ladder":
-            return deal.ladder
-        if zone == "stock":
-            return list(reversed(deal.stock))  # top = next card out
-        if zone.startswith("waste"):
-            if deal.waste and isinstance(deal.waste[0], list):  # Pyramid's three piles
-                return deal.waste[int(zone[5:] or 1) - 1]
-            return deal.waste
-    except (IndexError, ValueError):
-        return None
-    return None
+    return _layout(deal).zone_cards(deal, zone)
 
 
-def zone_words(zone: str) -> str:
-    """``t3`` -> ``pile 3``, ``f1`` -> ``foundation 1``, ``waste2`` -> ``waste 2``, ``p4.2`` -> ``row 4``."""
-    if zone[0] == "t":
-        return f"pile {zone[1:]}"
-    if zone[0] == "f":
-        return f"foundation {zone[1:]}"
-    if zone.startswith("waste") and zone != "waste":
-        return f"waste {zone[5:]}"
-    if zone[0] == "p":
-        return f"row {zone[1:].split('.')[0]}"
-    return zone
+def zone_words(zone: str, deal: Deal) -> str:
+    """``t3`` -> ``pile 3``, ``f1`` -> ``foundation 1``, as the deal's game names its zones."""
+    return _layout(deal).zone_words(zone)
 
 
 # --------------------------------------------------------------------------
@@ -91,40 +70,37 @@ def readable(move: Move, deal: Deal) -> str:
     if move.type == "deal":
         return "deal a row"
     if move.type == "remove":
-        parts = [f"{pretty(c)} ({zone_words(z)})" for c, z in zip(move.cards, move.zones())]
+        parts = [f"{pretty(c)} ({zone_words(z, deal)})" for c, z in zip(move.cards, move.zones())]
         return "remove " + " with ".join(parts)
     head = pretty(move.card)
     if move.count > 1:
         head += f" and the {move.count - 1} card{'s' if move.count > 2 else ''} above it"
     target = zone_pile(deal, move.to)
-    where = zone_words(move.to)
+    where = zone_words(move.to, deal)
     if target:
         land = f"onto {pretty(target[-1])} in {where}"
     else:
         land = f"to empty {where}"
-    return f"{head} from {zone_words(move.from_)} {land}"
+    return f"{head} from {zone_words(move.from_, deal)} {land}"
 
 
 # --------------------------------------------------------------------------
 # Reading
 # --------------------------------------------------------------------------
 _CARD = r"(\S+?)"
-_ZONE = r"(pile \d+|foundation \d+|waste(?: \d)?|ladder|stock)"
+_ZONE = r"(pile \d+|foundation \d+|[a-z]+(?: \d+)?)"
 _MOVE_RE = re.compile(
     rf"^{_CARD}(?: and the (\d+) cards? above it)? from {_ZONE} "
     rf"(?:onto {_CARD} in {_ZONE}|to empty {_ZONE}|to {_ZONE})$")
 _DRAW_RE = re.compile(r"^draw(?: \((.*)\))?$")
-_PART_RE = re.compile(r"^(\S+) \((row \d+|waste(?: \d)?|stock)\)$")
+_PART_RE = re.compile(r"^(\S+) \(([a-z]+(?: \d+)?)\)$")
 
 
-def _zone_from_words(words: str) -> str:
-    if words.startswith("pile "):
-        return "t" + words[5:]
-    if words.startswith("foundation "):
-        return "f" + words[11:]
-    if words.startswith("waste "):
-        return "waste" + words[6:]
-    return words
+def _zone_from_words(words: str, deal: Deal, card: int, text: str) -> str:
+    zone = _layout(deal).zone_named(deal, words, card)
+    if zone is None:
+        raise MoveFormatError(f"{text!r}: there is no {words} in {deal.game}")
+    return zone
 
 
 def _card(token: str, text: str) -> int:
@@ -138,7 +114,7 @@ def parse_readable(text: str, deal: Deal) -> Move:
     """Read the readable notation back, on the table ``deal`` (the position before the move).
 
     What the words claim is checked against the table: the card a move lands on,
-    that the moved card is where the text says, the row of a Pyramid card. The
+    that the moved card is where the text says, the place of a card removed. The
     legality of the move itself is the rules' business (the caller replays it).
     """
     words = " ".join(text.split())
@@ -159,25 +135,21 @@ def parse_readable(text: str, deal: Deal) -> Move:
         for part in parts:
             pm = _PART_RE.match(part.lower())
             if not pm:
-                raise MoveFormatError(f"cannot read move {text!r}: expected 'CARD (row N)' or 'CARD (waste)'")
+                raise MoveFormatError(f"cannot read move {text!r}: expected CARD (PLACE) for each card, "
+                                      f"such as 'Q♥ (waste)'")
             card = _card(part.split()[0], text)
-            place = pm.group(2)
-            if place.startswith("row "):
-                r = int(place[4:])
-                row = deal.pyramid[r - 1] if 1 <= r <= len(deal.pyramid) else []
-                if card not in row:
-                    raise MoveFormatError(f"{text!r}: {card_name(card)} is not in row {r} of the pyramid")
-                pairs.append((card, f"p{r}.{row.index(card) + 1}"))
-            else:
-                pairs.append((card, _zone_from_words(place)))
+            zone = _layout(deal).zone_named(deal, pm.group(2), card)
+            if zone is None:
+                raise MoveFormatError(f"{text!r}: {card_name(card)} is not in {pm.group(2)}")
+            pairs.append((card, zone))
         return remove(*pairs)
     m = _MOVE_RE.match(low)
     if not m:
         raise MoveFormatError(f"cannot read move {text!r}")
     card = _card(words.split()[0], text)
-    src = _zone_from_words(m.group(3))
+    src = _zone_from_words(m.group(3), deal, card, text)
     onto = m.group(4)
-    dst = _zone_from_words(m.group(5) or m.group(6) or m.group(7))
+    dst = _zone_from_words(m.group(5) or m.group(6) or m.group(7), deal, card, text)
     pile = zone_pile(deal, src)
     if pile is None:
         raise MoveFormatError(f"{text!r}: there is no {m.group(3)} in {deal.game}")

@@ -1,7 +1,8 @@
-"""Rule options of each game (RULES.md): names, allowed values, defaults.
+"""Rule options: a variant is a game plus a complete options dict.
 
-A variant is a game plus a complete options dict. :func:`resolve` fills in
-defaults and rejects unknown names and bad values with one clear message.
+Each game lists its options (:class:`solver.game.Option`: name, default, the
+values it takes, help). :func:`resolve` fills in defaults and rejects unknown
+names, bad values and options that do not go together, with one clear message.
 
 >>> resolve("klondike", {"draw": 3})
 {'draw': 3, 'passes': 1, 'foundation_to_tableau': False}
@@ -20,70 +21,39 @@ class OptionError(ValueError):
     """An unknown game, unknown option, or bad option value."""
 
 
-# game -> (number of decks, {option: (default, allowed values or a check)})
-def _passes(value) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 1)
+def check_game(name) -> str:
+    from .registry import game
+
+    return game(name).name
 
 
-def _flag(value) -> bool:
-    return isinstance(value, bool)
+def defaults(name: str) -> dict:
+    from .registry import game
+
+    return game(name).defaults()
 
 
-GAMES: dict[str, dict] = {
-    "klondike": {
-        "decks": 1,
-        "options": {"draw": (1, (1, 3)), "passes": (1, _passes), "foundation_to_tableau": (False, _flag)},
-    },
-    "pyramid": {
-        "decks": 1,
-        "options": {"piles": (1, (1, 3)), "passes": (1, _passes), "stock_top": (False, _flag)},
-    },
-    "twenty": {"decks": 2, "options": {}},
-    "ladder": {"decks": 2, "options": {"passes": (None, _passes)}},
-}
+def resolve(name: str, given: dict | None) -> dict:
+    """Complete and validate an options dict for the game ``name``."""
+    from .registry import game
 
-
-def _expected(allowed) -> str:
-    if allowed is _passes:
-        return "expected a number of passes from 1, or unlimited"
-    if allowed is _flag:
-        return "expected true or false"
-    return "expected " + " or ".join(map(str, allowed))
-
-
-def game_names() -> list[str]:
-    return list(GAMES)
-
-
-def check_game(game) -> str:
-    if not isinstance(game, str) or game not in GAMES:
-        raise OptionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    return game
-
-
-def defaults(game: str) -> dict:
-    return {name: spec[0] for name, spec in GAMES[check_game(game)]["options"].items()}
-
-
-def resolve(game: str, given: dict | None) -> dict:
-    """Complete and validate an options dict for ``game``."""
-    spec = GAMES[check_game(game)]["options"]
+    g = game(name)
     if given is not None and not isinstance(given, dict):
-        raise OptionError(f"{game}: options must be an object")
+        raise OptionError(f"{name}: options must be an object")
     given = dict(given or {})
     out = {}
-    for name, (default, allowed) in spec.items():
-        value = given.pop(name, default)
-        ok = allowed(value) if callable(allowed) else (value in allowed and not isinstance(value, bool))
-        if not ok:
-            raise OptionError(f"{game}: bad value {value!r} for option {name!r} ({_expected(allowed)})")
-        out[name] = value
+    for option in g.options:
+        value = given.pop(option.name, option.default)
+        if not option.accepts(value):
+            raise OptionError(f"{name}: bad value {value!r} for option {option.name!r} ({option.expected()})")
+        out[option.name] = value
     if given:
-        name = next(iter(given))
-        known = ", ".join(spec) or "none"
-        raise OptionError(f"{game}: unknown option {name!r} (options: {known})")
-    if game == "pyramid" and out["piles"] == 3 and out["passes"] != 1:
-        raise OptionError("pyramid: piles=3 allows no redeal (passes must be 1)")
+        unknown = next(iter(given))
+        known = ", ".join(o.name for o in g.options) or "none"
+        raise OptionError(f"{name}: unknown option {unknown!r} (options: {known})")
+    conflict = g.options_conflict(out)
+    if conflict:
+        raise OptionError(f"{name}: {conflict}")
     return out
 
 

@@ -27,7 +27,8 @@ from pathlib import Path
 from .deals import Deal
 from .moves import Move, MoveFormatError
 from .notation import parse_any
-from .registry import rules
+from .registry import game
+from .replay import IllegalMove
 
 
 class PlayedMoveError(MoveFormatError):
@@ -143,9 +144,7 @@ def replay_played(deal: Deal, played: list[Played]) -> tuple[list, list[Move]]:
     ``positions[k]`` is the table after ``k`` moves. Raises :class:`PlayedMoveError`
     naming the first move that cannot be read or is illegal, and why.
     """
-    from .rules import IllegalMove
-
-    r = rules(deal.game)
+    r = game(deal.game).rules
     pos = r.initial(deal)
     positions, moves = [pos], []
     for k, entry in enumerate(played, 1):

@@ -1,43 +1,44 @@
-"""The explicit list of games: name -> reference rules and (where built) engine kernels.
+"""The explicit list of games.
 
-Adding a game: a rules module, a games module, and one line in :data:`GAME_MODULES`.
-Modules are imported on first use, so that dealing a card never pays for Numba.
+Each entry is a game package whose ``GAME`` is its :class:`solver.game.Game`. A
+package is imported on first use, and importing one loads no Numba (its solver
+is imported on first use of ``GAME.solver``), so dealing a card stays cheap.
+Adding a game is a package and one line here.
 """
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
 
-from .options import GAMES as OPTION_SPECS
+from .game import Game
 from .options import OptionError
 
-# game -> module under solver.games holding its kernels (None: reference rules only, no solver yet)
-GAME_MODULES: dict[str, str | None] = {
-    "klondike": "solver.games.klondike",
-    "pyramid": "solver.games.pyramid",
-    "twenty": "solver.games.twenty",
-    "ladder": "solver.games.ladder",
-}
+GAME_PACKAGES = (
+    "solver.games.klondike",
+    "solver.games.pyramid",
+    "solver.games.twenty",
+    "solver.games.ladder",
+)
 
 
-def game_names() -> list[str]:
-    return list(GAME_MODULES)
+@cache
+def games() -> dict[str, Game]:
+    """Every registered game by name, in registry order."""
+    out = {}
+    for package in GAME_PACKAGES:
+        g = importlib.import_module(package).GAME
+        out[g.name] = g
+    return out
 
 
-def rules(game: str):
-    _check(game)
-    return importlib.import_module(f"solver.rules.{game}")
+def names() -> list[str]:
+    return list(games())
 
 
-def kernels_module(game: str):
-    """The games module (kernels, encode, decode_line) of ``game``."""
-    _check(game)
-    name = GAME_MODULES[game]
-    if name is None:
-        raise OptionError(f"{game}: no solver for this game yet (dealing and checking work)")
-    return importlib.import_module(name)
-
-
-def _check(game: str) -> None:
-    if game not in GAME_MODULES or game not in OPTION_SPECS:
-        raise OptionError(f"unknown game {game!r} (known: {', '.join(GAME_MODULES)})")
+def game(name) -> Game:
+    """The game called ``name``; an :class:`OptionError` names the known ones otherwise."""
+    known = games()
+    if not isinstance(name, str) or name not in known:
+        raise OptionError(f"unknown game {name!r} (known: {', '.join(known)})")
+    return known[name]

@@ -1,15 +1,11 @@
-"""Seed numbers of other tools: ``deal_from_tool_seed(game, seed, seed_type, options)``.
+"""Seed numbers of other programs: ``deal_from_tool_seed(game, seed, seed_type, options)``.
 
-Seed types (Klondike only, apart from ``ours``):
+``ours`` is this project's shuffle (:func:`solver.deals.deal_from_seed`), for every
+game; a game may offer other programs' numbering as further seed types
+(``Game.seed_types``: Klondike has Solvitaire's, Klondike-Solver's, GreenFelt's and
+Microsoft's).
 
-* ``ours``: this project's shuffle (:func:`solver.deals.deal_from_seed`), any game;
-* ``solvitaire``: Solvitaire's ``--random N`` (:mod:`solver.foreign.solvitaire`);
-* ``klondike-solver``: ShootMe's Klondike-Solver ``/G N`` (:mod:`solver.foreign.shootme`);
-* ``greenfelt``: greenfelt.net game numbers, as ShootMe reproduced them (:mod:`solver.foreign.greenfelt`);
-* ``microsoft``: the deal numbers Microsoft Solitaire Collection writes to its log,
-  as lonelybot decodes them (:mod:`solver.foreign.microsoft`).
-
-A deal from another tool's seed has ``seed=None``: ``Deal.seed`` always means a
+A deal from another program's seed has ``seed=None``: ``Deal.seed`` always means a
 seed of our own shuffle, so a result written from it never names the wrong deal.
 
 >>> d = deal_from_tool_seed("klondike", 1, "solvitaire", {"draw": 3})
@@ -20,25 +16,34 @@ seed of our own shuffle, so a result written from it never names the wrong deal.
 from __future__ import annotations
 
 from .deals import Deal, deal_from_seed
-from .foreign import greenfelt, microsoft, shootme, solvitaire
-from .options import OptionError, check_game
+from .options import OptionError
+from .registry import game, games
 
-FOREIGN = {
-    "solvitaire": solvitaire.deal_from_seed,
-    "klondike-solver": shootme.deal_from_seed,
-    "greenfelt": greenfelt.deal_from_seed,
-    "microsoft": microsoft.deal_from_seed,
-}
-SEED_TYPES = ("ours",) + tuple(FOREIGN)
+OURS = "ours"
 
 
-def deal_from_tool_seed(game: str, seed: int, seed_type: str = "ours", options: dict | None = None) -> Deal:
-    """Deal ``game`` from ``seed`` as the tool named by ``seed_type`` would."""
-    game = check_game(game)
-    if seed_type == "ours":
-        return deal_from_seed(game, seed, options)
-    if seed_type not in FOREIGN:
-        raise OptionError(f"unknown seed type {seed_type!r} (known: {', '.join(SEED_TYPES)})")
-    if game != "klondike":
-        raise OptionError(f"seed type {seed_type!r} is for klondike only; {game} takes seed type 'ours'")
-    return FOREIGN[seed_type](seed, options)
+def seed_types() -> tuple[str, ...]:
+    """Every seed type some game takes, ``ours`` first."""
+    out = [OURS]
+    for g in games().values():
+        out += [t for t in g.seed_types if t not in out]
+    return tuple(out)
+
+
+def check_seed_type(name: str, seed_type: str) -> None:
+    """Refuse a seed type that the game ``name`` does not take."""
+    g = game(name)
+    if seed_type == OURS or seed_type in g.seed_types:
+        return
+    if seed_type not in seed_types():
+        raise OptionError(f"unknown seed type {seed_type!r} (known: {', '.join(seed_types())})")
+    takes = ", ".join([OURS, *g.seed_types])
+    raise OptionError(f"seed type {seed_type!r} does not number {name} deals ({name} takes: {takes})")
+
+
+def deal_from_tool_seed(name: str, seed: int, seed_type: str = OURS, options: dict | None = None) -> Deal:
+    """Deal the game ``name`` from ``seed`` as the program named by ``seed_type`` would."""
+    check_seed_type(name, seed_type)
+    if seed_type == OURS:
+        return deal_from_seed(name, seed, options)
+    return game(name).seed_types[seed_type](seed, options)

@@ -9,14 +9,11 @@ import numpy as np
 from .deals import Deal, deal_to_json
 from .engine.search import search
 from .moves import Move
-from .registry import kernels_module, rules
+from .registry import game as game_named
+from .replay import SolverBug, certify
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 1024
-
-
-class SolverBug(RuntimeError):
-    """The search claimed a win that the reference rules do not confirm."""
 
 
 @dataclass
@@ -63,22 +60,22 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
           memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
     """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed.
 
-    A game may offer ``relaxed(deal)``: a deal that every winning line of ``deal``
+    A game may offer a relaxed deal (``Solver.relaxed``): one that every winning line of ``deal``
     also wins. Then ``deal`` is searched briefly (:data:`PROBE_NODES`), then the
     relaxed deal within :data:`RELAXED_SHARE` of the limits: if it is lost, so is
     ``deal`` (a proof as good as the search's own). Otherwise ``deal`` is searched
     again with what is left of the limits."""
-    game = kernels_module(deal.game)
+    game = game_named(deal.game).solver
     nodes, seconds = 0, 0.0
 
     # a game may add search settings (Ladder: randomised restart runs); the caller's win
-    search_options = {**getattr(game, "SEARCH_OPTIONS", {}), **search_options}
+    search_options = {**game.search_settings, **search_options}
 
     def run(d: Deal, nodes_cap, seconds_cap):
-        return search(game.KERNELS, _roots(game, d), max_nodes=nodes_cap, time_limit=seconds_cap,
+        return search(game.kernels, roots(game, d), max_nodes=nodes_cap, time_limit=seconds_cap,
                       memory_mb=memory_mb, **search_options)
 
-    easier = game.relaxed(deal) if hasattr(game, "relaxed") else None
+    easier = game.relaxed(deal) if game.relaxed is not None else None
     if easier is not None:
         probe_nodes = PROBE_NODES if max_nodes is None else min(PROBE_NODES, max(1, int(max_nodes * PROBE_SHARE)))
         probe = run(deal, probe_nodes, None if time_limit is None else time_limit * PROBE_SHARE)
@@ -113,25 +110,14 @@ def _result(game, deal: Deal, outcome, nodes: int, seconds: float) -> Result:
     line is certified by the reference rules."""
     moves: list[Move] = []
     if outcome.verdict == "won":
-        moves = game.decode_line(deal, outcome.line)
+        moves = game.decode_line(deal, outcome.line, game.reduce_all)
         certify(deal, moves)
     return Result(deal, outcome.verdict, moves, nodes + outcome.nodes, seconds + outcome.seconds, outcome.reason)
 
 
-def _roots(game, deal: Deal) -> np.ndarray:
-    if hasattr(game, "encode_roots"):
-        # several move orders, searched in turns over one table (see engine.search)
-        return np.stack(game.encode_roots(deal))
-    return game.encode(deal)
-
-
-def certify(deal: Deal, moves: list[Move]) -> None:
-    """Replay ``moves`` with the reference rules; raise :class:`SolverBug` unless they win."""
-    from .rules import replay
-
-    pos, bad = replay(deal, moves)
-    if bad is not None:
-        index, move, reason = bad
-        raise SolverBug(f"solver line: move {index} ({move}) is illegal: {reason}")
-    if not rules(deal.game).is_won(pos):
-        raise SolverBug("solver line does not win")
+def roots(game, deal: Deal) -> np.ndarray:
+    """The root state(s) of ``deal`` for the search: one per move order when the game has
+    several (searched in turns over one table, see engine.search), else one."""
+    if game.move_orders is not None:
+        return np.stack(game.move_orders(deal))
+    return game.encode(deal, game.reduce_all)

@@ -16,3 +16,10 @@ def mv(text: str) -> Move:
 
 def deal(obj: dict):
     return deal_from_json(obj)
+
+
+def rules(game: str):
+    """The reference rules of ``game`` (through the registry, as the solver finds them)."""
+    from solver.registry import game as lookup
+
+    return lookup(game).rules

@@ -6,8 +6,8 @@ import pytest
 
 from solver.deals import deal_from_json, deal_from_seed, deal_to_json
 from solver.moves import Move, parse_move
-from solver.rules import ladder as R
-from solver.rules import replay
+from solver.games.ladder import rules as R
+from solver.replay import replay
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401  (runner is a fixture)
 
 

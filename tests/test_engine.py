@@ -6,8 +6,8 @@ import pytest
 
 from solver.deals import deal_from_seed
 from solver.engine.search import search
-from solver.games import klondike as G
-from solver.solve import certify
+from solver.games.klondike import kernels as G
+from solver.replay import certify
 
 
 def deal(seed, **opts):
@@ -297,7 +297,7 @@ def test_dominance_multimap_keeps_its_rows_when_it_grows():
 # --------------------------------------------------------------------------
 def fewest(seed, options, **kw):
     from solver.engine.shortest import fewest_moves
-    from solver.games import pyramid as P
+    from solver.games.pyramid import kernels as P
 
     root = P.encode(deal_from_seed("pyramid", seed, options), P.FEWEST_MOVES_REDUCE)
     return fewest_moves(P.KERNELS, P.move_cost, P.moves_left, root, **kw)
@@ -326,7 +326,7 @@ def test_fewest_moves_growth_and_chunks_do_not_change_the_line(monkeypatch):
 def test_fewest_moves_proves_lost_like_the_depth_first_search():
     """A deal the solver proves lost is lost for the fewest-moves search too (it stops only
     when every state reached is expanded)."""
-    from solver.games import pyramid as P
+    from solver.games.pyramid import kernels as P
 
     for seed in range(1, 30):
         d = deal_from_seed("pyramid", seed, {"piles": 3})

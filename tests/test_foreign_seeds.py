@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from solver.cards import card_name, rank, suit
 from solver.cli import main
 from solver.deals import DealError, deal_from_seed
-from solver.foreign import shootme, solvitaire
-from solver.foreign.solvitaire import MT19937
+from solver.games.klondike.foreign import shootme, solvitaire
+from solver.games.klondike.foreign.solvitaire import MT19937
 from solver.options import OptionError
-from solver.seeds import SEED_TYPES, deal_from_tool_seed
+from solver.seeds import deal_from_tool_seed, seed_types
 
 
 def names(cards):
@@ -129,7 +129,7 @@ def test_shootme_generator_keeps_cpp_int_semantics():
 # ---------------------------------------------------------------------------
 # API and errors
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize("seed_type", SEED_TYPES)
+@pytest.mark.parametrize("seed_type", seed_types())
 def test_every_seed_type_deals_a_whole_fresh_klondike_deal(seed_type):
     for seed in (1, 2, 3):
         d = deal_from_tool_seed("klondike", seed, seed_type, {"draw": 3})
@@ -139,8 +139,8 @@ def test_every_seed_type_deals_a_whole_fresh_klondike_deal(seed_type):
 
 def test_seed_types_number_different_deals_and_ours_is_the_default():
     assert deal_from_tool_seed("klondike", 5).tableau == deal_from_seed("klondike", 5).tableau
-    stocks = {tuple(deal_from_tool_seed("klondike", 5, t).stock) for t in SEED_TYPES}
-    assert len(stocks) == len(SEED_TYPES)
+    stocks = {tuple(deal_from_tool_seed("klondike", 5, t).stock) for t in seed_types()}
+    assert len(stocks) == len(seed_types())
     assert deal_from_tool_seed("klondike", 5, "solvitaire").seed is None  # a seed of ours only
 
 
@@ -152,7 +152,7 @@ def test_out_of_range_seeds_are_refused(seed_type, bad):
 
 
 def test_other_games_take_only_our_seeds():
-    with pytest.raises(OptionError, match="klondike only"):
+    with pytest.raises(OptionError, match="does not number pyramid deals"):
         deal_from_tool_seed("pyramid", 1, "solvitaire")
     with pytest.raises(OptionError, match="unknown seed type"):
         deal_from_tool_seed("klondike", 1, "pysol")
@@ -178,8 +178,8 @@ def test_cli_deal_and_solve_take_a_seed_type():
 
 
 @pytest.mark.parametrize("args,message", [
-    (("deal", "pyramid", "--seed", 1, "--seed-type", "greenfelt"), "klondike only"),
-    (("solve", "twenty", "--seed", 1, "--seed-type", "microsoft"), "klondike only"),
+    (("deal", "pyramid", "--seed", 1, "--seed-type", "greenfelt"), "does not number pyramid deals"),
+    (("solve", "twenty", "--seed", 1, "--seed-type", "microsoft"), "does not number twenty deals"),
     (("deal", "klondike", "--seed", 2 ** 40, "--seed-type", "solvitaire"), "Solvitaire seed"),
     (("deal", "klondike", "--seed", 2 ** 64), "2**64-1"),
 ])

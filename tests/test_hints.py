@@ -13,9 +13,10 @@ from solver.hints import hint, position_deal, review
 from solver.lines import clean_line, shortest_line
 from solver.moves import Move, parse_move
 from solver.notation import readable
-from solver.registry import rules
-from solver.rules import IllegalMove
-from solver.solve import certify, solve
+from tests.helpers import rules
+from solver.replay import IllegalMove
+from solver.replay import certify
+from solver.solve import solve
 from tests.helpers import cards
 
 WON_SEEDS = {  # (game, options): seeds the solver wins quickly (checked in the tests that use them)
@@ -307,7 +308,7 @@ def test_shortest_line_from_a_whole_deal_agrees_with_every_reduction_off(options
     pruning and buried cards switched off (the search then sees the plain rules' moves, and
     takes about 10x the states), and never longer than the cleaned solver line."""
     from solver.engine.shortest import fewest_moves
-    from solver.games import pyramid
+    from solver.games.pyramid import kernels as pyramid
 
     plain = pyramid.REDUCE_FEWEST   # no macro moves, no reduction
     for seed in seeds:
@@ -471,7 +472,7 @@ def test_an_illegal_played_move_is_named_with_the_reason():
 
 @pytest.mark.parametrize("args,fragment", [
     (["hint", "pyramid", "--seed", 1, "--played", "draw", "--moves", "x"], "at most one of"),
-    (["hint", "klondike", "--seed", 1, "--shortest"], "pyramid only"),
+    (["hint", "klondike", "--seed", 1, "--shortest"], "not offered for klondike"),
     (["review", "klondike", "--seed", 1, "--moves", "/no/such/file"], "cannot read file"),
 ])
 def test_bad_input_is_one_line(args, fragment):

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from solver.cards import parse_card
+from solver.games.klondike.layout import KlondikeDeal
 from solver.deals import Deal, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games import klondike as G
-from solver.rules import klondike as R
-from solver.solve import certify
+from solver.games.klondike import kernels as G
+from solver.games.klondike import rules as R
+from solver.replay import certify
 
 VARIANTS = [
     {"draw": 1, "passes": 1},
@@ -94,7 +95,7 @@ def small_position(rng, options, cards_left):
         tableau[rng.randrange(3)].append(c)  # deep piles bury cards: some positions are lost
     for i, pile in enumerate(tableau):
         face_down[i] = max(0, len(pile) - 1)
-    return Deal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=stock,
+    return KlondikeDeal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=stock,
                 foundations=[[s * 13 + r for r in range(heights[s])] for s in range(4)])
 
 
@@ -139,7 +140,7 @@ def run_position(rng, options, cards_left):
         face_down.append(len(hidden))
     tableau += [[], [], []]
     face_down += [0, 0, 0]
-    return Deal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=loose,
+    return KlondikeDeal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=loose,
                 foundations=deal.foundations)
 
 
@@ -198,7 +199,7 @@ def test_layout_reduction_still_uncovers_a_card_under_a_run_whose_twin_is_free()
     5♥ onto 6♣ (a move inside the face-up cards, which REDUCE_LAYOUT drops) so that
     6♠ can go up and turn 4♥. The kernels must offer that as one combined move."""
     rest = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"]
-    deal = Deal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
                 tableau=[[parse_card("4H"), parse_card("6S"), parse_card("5H")], [parse_card("6C")], [], [], [], [], []],
                 face_down=[1, 0, 0, 0, 0, 0, 0], stock=[parse_card(t) for t in rest],
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate([5, 13, 3, 5])])
@@ -253,7 +254,7 @@ def test_five_of_hearts_buried_above_its_foundation_card_and_both_parents_is_doo
     cards = [parse_card(t) for t in ["4H", "6C", "6S", "5H", "KD"]]
     heights = [5, 12, 3, 5]   # C D H S: the next clubs and spades are the 6s, hearts the 4
     rest = [c for c in range(52) if c not in cards and c % 13 >= heights[c // 13]]
-    deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
                 tableau=[cards, [], [], [], [], [], []], face_down=[4, 0, 0, 0, 0, 0, 0], stock=rest,
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
     state = G.encode(deal)
@@ -295,7 +296,7 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     pile = c("8S", "TH", "3H")
     waste = c("2H", "9S")
     stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + waste]
-    deal = Deal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
                 tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
                 waste=waste, foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
     assert G.encode(deal)[G.DOOMED] == 1
@@ -320,7 +321,7 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
     talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, []) + c("7H")]
     talon[2:2] = c("7H")   # the third card: the first draw of three shows it
     for draw, stones in ((1, True), (3, False)):
-        deal = Deal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
+        deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=talon,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
@@ -341,7 +342,7 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
     heights = [9, 4, 13, 1]   # C D H S
     king = parse_card("KS")
     talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x != king]
-    deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                 tableau=[[king], [], [], [], [], [], []], face_down=[0] * 7, stock=talon,
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
     # the safe 2♠ in the talon would otherwise be played first (REDUCE_SAFE_TALON)
@@ -368,7 +369,7 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
     for kings, face_down, moves_after in ((c("9D", "KD"), 1, "kings"), (c("KC", "KH", "KS", "KD", "9D"), 4, "none")):
         tableau = [c("7H", "6S"), c("8C"), kings, c("9H"), [], [], []]
         stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
-        deal = Deal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
+        deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
@@ -479,7 +480,7 @@ def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlim
     for draw, passes, reduce, forced in ((1, None, G.REDUCE_ALL, True), (3, None, G.REDUCE_ALL, False),
                                          (1, 3, G.REDUCE_ALL, False),
                                          (1, None, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON, False)):
-        deal = Deal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
+        deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = G.encode(deal, reduce)
@@ -643,7 +644,7 @@ def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
                c("KD", "QC", "JD", "TC", "9H", "8C", "7H"), c("KH", "4H", "9D", "TD", "9C"),
                c("AH", "2D", "TS"), c("JH", "7C", "5C", "5S", "6H", "6D"), c("5D", "JC", "8H", "2C", "8S", "4C")]
     talon = c("AS", "QS", "5H", "6S", "6C", "7S", "2H", "4D", "3C", "3S", "3D", "3H", "4S", "7D")
-    deal = Deal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
+    deal = KlondikeDeal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
                 tableau=tableau, face_down=[0, 1, 0, 3, 2, 5, 5], stock=talon[5:], waste=talon[:5],
                 foundations=[c("AC"), c("AD"), [], []])
     state = G.encode(deal)

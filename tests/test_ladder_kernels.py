@@ -16,11 +16,13 @@ import random
 import numpy as np
 import pytest
 
+from solver.games.ladder.layout import LadderDeal
 from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games import ladder as G
-from solver.rules import ladder as R
-from solver.solve import certify, solve
+from solver.games.ladder import kernels as G
+from solver.games.ladder import rules as R
+from solver.replay import certify
+from solver.solve import solve
 from tests.helpers import cards as cards_
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
@@ -122,7 +124,7 @@ def small_position(rng, options, cards_left):
         rest.sort(key=lambda c: c % 13)  # dealt round the piles: high cards on low ones
     for k, c in enumerate(rest):
         tableau[k % width].append(c)
-    return Deal(game="ladder", options=dict(options), tableau=tableau, ladder=ladder, stock=stock,
+    return LadderDeal(game="ladder", options=dict(options), tableau=tableau, ladder=ladder, stock=stock,
                 waste=waste, passes_used=passes_used,
                 foundations=[[(f // 2) * 13 + r for r in range(heights[f])] for f in range(8)])
 
@@ -175,7 +177,7 @@ def test_a_card_is_safe_only_when_both_copies_below_of_its_own_suit_are_up():
     win plays the ladder 6H onto 5H, then 5H onto 4H, then the t1 6H."""
     full = [list(range(s * 13, s * 13 + 13)) for s in (0, 0, 3, 3)]
     diamonds = [list(range(13, 13 + 11))] * 2
-    deal = Deal(game="ladder", options={"passes": None},
+    deal = LadderDeal(game="ladder", options={"passes": None},
                 tableau=[cards_(p) for p in ("KH KH 6H", "7H 7H", "8H 8H", "9H 9H", "TH TH", "JH JH",
                                              "QH QH", "QD QD KD KD")],
                 ladder=cards_("5H 6H"), stock=[],

@@ -7,7 +7,7 @@ import pytest
 from solver.deals import deal_from_seed
 from solver.moves import Move, MoveFormatError, parse_move
 from solver.notation import parse_any, parse_readable, readable
-from solver.registry import rules
+from tests.helpers import rules
 
 VARIANTS = [
     ("klondike", {}),

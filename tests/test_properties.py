@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.deals import all_cards, deal_from_json, deal_from_seed, deal_to_json
-from solver.rules import rules_for
+from tests.helpers import rules as rules_for
 
 DECKS = {"klondike": 1, "pyramid": 1, "twenty": 2, "ladder": 2}
 PASSES = st.sampled_from([1, 2, 3, None])

@@ -19,10 +19,11 @@ import pytest
 from solver.cards import card_name
 from solver.deals import deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games import pyramid as G
+from solver.games.pyramid import kernels as G
 from solver.moves import Move, remove
-from solver.rules import pyramid as R
-from solver.solve import certify, solve
+from solver.games.pyramid import rules as R
+from solver.replay import certify
+from solver.solve import solve
 
 ALL_OPTIONS = [{"piles": 1, "passes": p, "stock_top": t} for p in (1, 3, None) for t in (False, True)] + \
               [{"piles": 3, "passes": 1, "stock_top": t} for t in (False, True)]

@@ -11,10 +11,12 @@ import random
 import pytest
 
 from solver.cards import parse_card
+from solver.games.ladder.layout import LadderDeal
 from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json, validate
 from solver.moves import Move
-from solver.rules import IllegalMove, replay, rules_for
-from solver.rules import ladder as L
+from solver.replay import IllegalMove, replay
+from tests.helpers import rules as rules_for
+from solver.games.ladder import rules as L
 
 
 # ---------------------------------------------------------------------------
@@ -39,7 +41,7 @@ def table(tableau=(), ladder="", stock="", waste="", foundations=None, passes=No
     piles += [[] for _ in range(8 - len(piles))]
     fnds = [list(f) for f in (foundations or [])]
     fnds += [[] for _ in range(8 - len(fnds))]
-    deal = Deal(game="ladder", options={"passes": passes}, seed=seed, tableau=piles, ladder=cards(ladder),
+    deal = LadderDeal(game="ladder", options={"passes": passes}, seed=seed, tableau=piles, ladder=cards(ladder),
                 stock=cards(stock), waste=cards(waste), foundations=fnds, passes_used=passes_used)
     return L.initial(deal)
 
@@ -70,7 +72,7 @@ def test_initial_from_seed_has_the_rule_text_zone_sizes():
 
 def test_rules_for_and_replay_use_this_module():
     assert rules_for("ladder") is L
-    deal = Deal(game="ladder", options={"passes": None}, tableau=[cards("9S 8H")] + [[] for _ in range(7)],
+    deal = LadderDeal(game="ladder", options={"passes": None}, tableau=[cards("9S 8H")] + [[] for _ in range(7)],
                 ladder=cards("7C"), stock=cards("AD"), foundations=[[] for _ in range(8)])
     final, err = replay(deal, [mv("7C", "ladder", "t1"), Move("draw"), mv("AD", "waste", "f1")])
     assert err is None

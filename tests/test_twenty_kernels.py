@@ -17,9 +17,10 @@ import pytest
 from solver.cards import parse_card
 from solver.deals import Deal, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games import twenty as G
-from solver.rules import twenty as R
-from solver.solve import certify, solve
+from solver.games.twenty import kernels as G
+from solver.games.twenty import rules as R
+from solver.replay import certify
+from solver.solve import solve
 
 REDUCTIONS = [G.REDUCE_SAFE, G.REDUCE_USE, G.REDUCE_POR]
 

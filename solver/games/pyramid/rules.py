@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..cards import card_name, rank
-from ..deals import Deal, DealError, validate
-from ..moves import Move, remove
-from ..options import OptionError, resolve
-from . import IllegalMove
+from ...cards import card_name, rank
+from ...deals import Deal, DealError, validate
+from .layout import PyramidDeal
+from ...moves import Move, remove
+from ...options import OptionError, resolve
+from ...replay import IllegalMove
 
 GAME = "pyramid"
 ROWS = 7
@@ -122,7 +123,7 @@ def to_deal(pos: Position) -> Deal:
         waste = [list(p) for p in pos.waste]
     else:
         waste = list(pos.waste[0])
-    return Deal(
+    return PyramidDeal(
         game=GAME,
         options=pos.options(),
         seed=pos.seed,
@@ -132,6 +133,14 @@ def to_deal(pos: Position) -> Deal:
         foundations=[list(pos.removed)],
         passes_used=pos.passes_used,
     )
+
+
+def key(pos: Position, *, passes: bool = True) -> Position:
+    """The table as a value (see :class:`solver.game.Rules`): the position itself (the seed
+    takes no part in comparisons), with no redeals made unless they count."""
+    if passes and pos.passes is not None:
+        return pos
+    return replace(pos, passes_used=0)
 
 
 # --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ Seeds (``Random.cpp``, ``Solitaire::Shuffle1``, ``Solitaire::ResetGame``):
 * card i (0..51) is rank i % 13 + 1 of suit i / 13 in ShootMe's suit order
   clubs, diamonds, spades, hearts; 269 swaps of cards[k] and cards[j] with
   k = Next1() % 52 drawn before j = Next1() % 52;
-* dealing is the usual order (:mod:`solver.foreign.dealing`): the stock is
+* dealing is the usual order (:mod:`solver.games.klondike.foreign.dealing`): the stock is
   built from cards[51] up to cards[28], so cards[28] is on top, drawn first.
 
 Deck strings (``LoadSolitaire``/``GetSolitaire``, README.txt): 52 cards in that
@@ -28,8 +28,8 @@ dealing order, each three digits: the rank 01..13, then the suit 1 clubs,
 
 from __future__ import annotations
 
-from ..cards import make_card, rank, suit
-from ..deals import Deal, DealError
+from ....cards import make_card, rank, suit
+from ....deals import Deal, DealError
 from .dealing import dealing_order_of, klondike_from_dealing_order
 
 MASK32 = 0xFFFFFFFF

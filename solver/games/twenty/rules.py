@@ -50,10 +50,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import SUITS, card_name, make_card, rank, suit
-from ..deals import Deal, DealError
-from ..moves import Move
-from . import IllegalMove
+from ...cards import SUITS, card_name, make_card, rank, suit
+from ...deals import Deal, DealError
+from ...moves import Move
+from ...replay import IllegalMove
 
 N_PILES = 20
 N_FOUNDATIONS = 8
@@ -149,6 +149,12 @@ def to_deal(pos: Position) -> Deal:
                 foundations=[list(f) for f in pos.foundations],
                 tableau=[list(p) for p in pos.tableau],
                 stock=list(pos.stock))
+
+
+def key(pos: Position, *, passes: bool = True) -> Position:
+    """The table as a value (see :class:`solver.game.Rules`): the position itself (the seed
+    takes no part in comparisons; Twenty has no redeals)."""
+    return pos
 
 
 # ---------------------------------------------------------------------------

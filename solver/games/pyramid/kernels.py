@@ -156,11 +156,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from ..deals import Deal
-from ..engine.contract import mix64 as _mix
-from ..engine.contract import APPLY_SIG, COST_SIG, ESTIMATE_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
-from ..moves import Move, remove
-from ..options import resolve
+from ...deals import Deal
+from ...engine.contract import mix64 as _mix
+from ...engine.contract import APPLY_SIG, COST_SIG, ESTIMATE_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...moves import Move, remove
+from ...options import resolve
 
 PILES, STOCK_TOP, REDEALS, REDUCE, TALON_N, BOUND, PYR_LEFT = 0, 1, 2, 3, 4, 5, 6
 TOPS = 7

@@ -12,7 +12,7 @@ mapping with a test value for game 0. The steps:
   diamonds, hearts, spades, each A..K;
 * seven passes of: for j = 0..51 swap deck[j] with deck[next() % 52];
 * the dealt order is the shuffled deck reversed, dealt in the usual order of
-  :mod:`solver.foreign.dealing`. (MinimalKlondike gets there by moving the cards
+  :mod:`solver.games.klondike.foreign.dealing`. (MinimalKlondike gets there by moving the cards
   into its own pile-by-pile layout; its deals were checked to be the same for
   game numbers 0-299 and a few large ones. ShootMe's C++ Klondike-Solver has the
   same steps as ``Solitaire::Shuffle2``, except that it replaces seed 0.)
@@ -20,7 +20,7 @@ mapping with a test value for game 0. The steps:
 
 from __future__ import annotations
 
-from ..deals import Deal, DealError
+from ....deals import Deal, DealError
 from .dealing import klondike_from_dealing_order
 from .shootme import shootme_card
 

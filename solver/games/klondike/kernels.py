@@ -159,11 +159,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..deals import Deal
-from ..engine.contract import mix64 as _mix
-from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
-from ..moves import Move
-from .cardbits import ALL_CARDS
+from ...deals import Deal
+from ...engine.contract import mix64 as _mix
+from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...moves import Move
+from ..cardbits import ALL_CARDS
 
 DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24

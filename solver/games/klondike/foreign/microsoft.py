@@ -12,15 +12,15 @@ available is lonelybot's own test value (pinned in the tests here). Steps:
 * the deck spades, hearts, clubs, diamonds, each A..K;
 * for i = 51..1: j = N mod (i + 1), N = N div (i + 1), swap deck[i] and deck[j];
 * the dealt order is that deck reversed, dealt in the usual order of
-  :mod:`solver.foreign.dealing`.
+  :mod:`solver.games.klondike.foreign.dealing`.
 """
 
 from __future__ import annotations
 
 from math import factorial
 
-from ..cards import make_card
-from ..deals import Deal, DealError
+from ....cards import make_card
+from ....deals import Deal, DealError
 from .dealing import klondike_from_dealing_order
 
 SEED_LIMIT = factorial(52)

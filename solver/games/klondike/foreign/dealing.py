@@ -10,8 +10,9 @@ first.
 
 from __future__ import annotations
 
-from ..deals import Deal, DealError, validate
-from ..options import resolve
+from ....deals import DealError, validate
+from ....options import resolve
+from ..layout import KlondikeDeal
 
 TABLEAU_CARDS = 28
 
@@ -20,7 +21,7 @@ def klondike_from_dealing_order(cards: list[int], options: dict | None = None) -
     """A fresh Klondike deal from 52 card numbers in dealing order."""
     if len(cards) != 52:
         raise DealError(f"a Klondike deck has 52 cards, got {len(cards)}")
-    deal = Deal(game="klondike", options=resolve("klondike", options))
+    deal = KlondikeDeal(game="klondike", options=resolve("klondike", options))
     deal.tableau = [[] for _ in range(7)]
     k = 0
     for row in range(7):

@@ -117,10 +117,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..deals import Deal
-from ..engine.contract import mix64 as _mix
-from ..engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
-from ..moves import Move
+from ...deals import Deal
+from ...engine.contract import mix64 as _mix
+from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...moves import Move
 
 N_PILES = 20
 FOUND = 0            # FOUND[8]: cards on each foundation (0..3 ascending, 4..7 descending; C D H S)

@@ -24,9 +24,10 @@ first drawn. ``foundations`` is one flat list, each card going to its suit.
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUITS, is_red, make_card, rank, suit
-from ..deals import Deal, DealError, validate
-from ..options import resolve
+from ....cards import RANKS, SUITS, is_red, make_card, rank, suit
+from ....deals import DealError, validate
+from ....options import resolve
+from ..layout import KlondikeDeal
 
 MASK32 = 0xFFFFFFFF
 # Solvitaire's suit numbers (card.cpp: Clubs 0, Hearts 1, Spades 2, Diamonds 3) -> ours (C D H S)
@@ -100,7 +101,7 @@ def deal_from_seed(seed: int, options: dict | None = None) -> Deal:
         if pile >= row:
             tableau[pile].append(deck.pop())
         t += 1
-    deal = Deal(game="klondike", options=resolve("klondike", options), tableau=tableau,
+    deal = KlondikeDeal(game="klondike", options=resolve("klondike", options), tableau=tableau,
                 face_down=[len(p) - 1 for p in tableau], stock=stock_pile[::-1],
                 foundations=[[] for _ in range(4)])
     validate(deal)
@@ -147,7 +148,7 @@ def deal_from_json(obj, options: dict | None = None) -> Deal:
     piles = obj.get("tableau piles")
     if not isinstance(piles, list) or len(piles) != 7:
         raise DealError("Solvitaire deal: 'tableau piles' must list 7 piles for Klondike")
-    deal = Deal(game="klondike", options=resolve("klondike", options))
+    deal = KlondikeDeal(game="klondike", options=resolve("klondike", options))
     for p, pile in enumerate(piles, 1):
         if not isinstance(pile, list):
             raise DealError(f"Solvitaire deal: tableau pile {p} must be a list of cards")

@@ -17,9 +17,10 @@ diagrams); a line with only ``:`` is an empty pile. Ranks ``A 2..9 T J Q K``
 
 from __future__ import annotations
 
-from ..cards import CardError, card_name, parse_card
-from ..deals import Deal, DealError, validate
-from ..options import resolve
+from ....cards import CardError, card_name, parse_card
+from ....deals import DealError, validate
+from ....options import resolve
+from ..layout import KlondikeDeal
 
 
 def looks_like(text: str) -> bool:
@@ -33,7 +34,7 @@ def deal_from_text(text: str, options: dict | None = None) -> Deal:
     piles = [line for line in lines[1:] if line]
     if len(piles) != 7:
         raise DealError(f"a PySol Klondike layout has 7 tableau lines after 'Talon:', got {len(piles)}")
-    deal = Deal(game="klondike", options=resolve("klondike", options))
+    deal = KlondikeDeal(game="klondike", options=resolve("klondike", options))
 
     def card(token: str, where: str) -> int:
         try:

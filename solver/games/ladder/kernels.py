@@ -191,13 +191,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..deals import Deal
-from ..engine.contract import (APPLY_SIG, DOMINANCE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
+from ...deals import Deal
+from ...engine.contract import (APPLY_SIG, DOMINANCE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
                                Kernels)
-from ..engine.contract import mix64 as _mix
-from ..engine.contract import mix64_int
-from ..moves import Move
-from .cardbits import ALL_CARDS, CHILDREN, PARENTS
+from ...engine.contract import mix64 as _mix
+from ...engine.contract import mix64_int
+from ...moves import Move
+from ..cardbits import ALL_CARDS, CHILDREN, PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
 PEND_KIND, PEND_Y = 6, 7   # the constraint a stepping stone leaves on the next move (REDUCE_STONE)

@@ -44,12 +44,13 @@ tails first, then ladder, then waste; targets t1..t8); ``draw``; ``redeal``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..cards import card_name, is_red, pretty, rank, suit
-from ..deals import Deal
-from ..moves import Move
-from . import IllegalMove
+from ...cards import card_name, is_red, pretty, rank, suit
+from ...deals import Deal
+from .layout import LadderDeal
+from ...moves import Move
+from ...replay import IllegalMove
 
 N_PILES = 8
 N_FOUNDATIONS = 8
@@ -96,10 +97,18 @@ def initial(deal: Deal) -> Position:
 
 def to_deal(pos: Position) -> Deal:
     """The position written as a (mid-game) deal; ``initial(to_deal(p)) == p``."""
-    return Deal(game="ladder", options={"passes": pos.passes}, seed=pos.seed,
+    return LadderDeal(game="ladder", options={"passes": pos.passes}, seed=pos.seed,
                 tableau=[list(p) for p in pos.tableau], ladder=list(pos.ladder),
                 stock=list(pos.stock), waste=list(pos.waste),
                 foundations=[list(f) for f in pos.foundations], passes_used=pos.passes_used)
+
+
+def key(pos: Position, *, passes: bool = True) -> Position:
+    """The table as a value (see :class:`solver.game.Rules`): the position itself (the seed
+    takes no part in comparisons), with no redeals made unless they count."""
+    if passes and pos.passes is not None:
+        return pos
+    return replace(pos, passes_used=0)
 
 
 # ---------------------------------------------------------------------------

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import card_name, is_red, pretty, rank, suit
-from ..deals import Deal
-from ..moves import Move
-from . import IllegalMove
+from ...cards import card_name, is_red, pretty, rank, suit
+from ...deals import Deal
+from .layout import KlondikeDeal
+from ...moves import Move
+from ...replay import IllegalMove
 
 
 @dataclass
@@ -39,10 +40,18 @@ def initial(deal: Deal) -> Position:
 
 
 def to_deal(pos: Position) -> Deal:
-    return Deal(game="klondike", options=dict(pos.options), seed=pos.seed,
+    return KlondikeDeal(game="klondike", options=dict(pos.options), seed=pos.seed,
                 tableau=[list(p) for p in pos.tableau], face_down=list(pos.face_down),
                 stock=list(pos.stock), waste=list(pos.waste),
                 foundations=[list(f) for f in pos.foundations], passes_used=pos.passes_used)
+
+
+def key(pos: Position, *, passes: bool = True):
+    """The table as a value (see :class:`solver.game.Rules`); the seed is left out, and the
+    redeals made unless they count (a limited number of passes and ``passes``)."""
+    redeals = pos.passes_used if passes and pos.options["passes"] is not None else 0
+    return (tuple(sorted(pos.options.items())), tuple(tuple(p) for p in pos.tableau), tuple(pos.face_down),
+            tuple(pos.stock), tuple(pos.waste), tuple(tuple(f) for f in pos.foundations), redeals)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,46 @@
+"""Klondike's solver side (:class:`solver.game.Solver`): kernels, encoding, capabilities."""
+
+from __future__ import annotations
+
+import random
+
+from ...game import Solver
+from . import kernels as K
+
+
+def omitted(pos, move) -> bool:
+    """Reference moves the kernels never list: a King into an empty pile other than the
+    first (the same table up to pile order), and a King already at the bottom of its pile
+    (or the waste's) moving into an empty pile only to rename the pile."""
+    if move.type != "move" or not move.to.startswith("t") or pos.tableau[int(move.to[1:]) - 1]:
+        return False
+    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
+    if int(move.to[1:]) - 1 != first_empty:
+        return True
+    if move.from_.startswith("t"):
+        return pos.tableau[int(move.from_[1:]) - 1].index(move.card) == 0
+    return False
+
+
+def symmetric(deal, rng: random.Random):
+    """The deal with its piles in another order (each with its face-down count)."""
+    order = list(range(len(deal.tableau)))
+    rng.shuffle(order)
+    other = deal.copy()
+    other.tableau = [list(deal.tableau[i]) for i in order]
+    other.face_down = [deal.face_down[i] for i in order]
+    return other
+
+
+SOLVER = Solver(
+    kernels=K.KERNELS,
+    encode=K.encode,
+    decode_line=K.decode_line,
+    reductions={"macro": K.REDUCE_MACRO, "safe": K.REDUCE_SAFE, "layout": K.REDUCE_LAYOUT,
+                "deadlock": K.REDUCE_DEADLOCK, "stone": K.REDUCE_STONE, "lazy": K.REDUCE_LAZY,
+                "empty": K.REDUCE_EMPTY, "safe_talon": K.REDUCE_SAFE_TALON},
+    move_orders=K.encode_roots,
+    relaxed=K.relaxed,
+    omitted=omitted,
+    symmetric=symmetric,
+)

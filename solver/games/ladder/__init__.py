@@ -1,0 +1,17 @@
+"""Ladder (two decks): eight piles built down in alternating colours, a 29-card ladder."""
+
+from ...game import Game, Option
+from . import rules
+from .layout import LAYOUT
+
+GAME = Game(
+    name="ladder",
+    title="Ladder",
+    options=(
+        Option("passes", None, "passes", "passes through the stock (a number or 'unlimited')"),
+    ),
+    layout=LAYOUT,
+    rules=rules,
+    solver_module="solver.games.ladder.solver",
+    variants=({"passes": None},),
+)

@@ -1,0 +1,39 @@
+"""Twenty's solver side (:class:`solver.game.Solver`): kernels, encoding, capabilities."""
+
+from __future__ import annotations
+
+import random
+
+from ...game import Solver
+from . import kernels as K
+
+
+def omitted(pos, move) -> bool:
+    """Reference moves the kernels never list: a pile's only card onto an empty pile, and
+    any move onto an empty pile but the first (the same table up to pile order: only
+    once the stock is out may a card go onto an empty pile, and then piles are alike)."""
+    if move.type != "move" or not move.to.startswith("t"):
+        return False
+    if len(pos.tableau[int(move.from_[1:]) - 1]) == 1:
+        return True
+    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
+    return int(move.to[1:]) - 1 != first_empty
+
+
+def symmetric(deal, rng: random.Random):
+    """With the stock out the piles are alike: the deal with its piles in another order.
+    Before that deals and refills tell them apart, and only the deal itself is alike."""
+    other = deal.copy()
+    if not deal.stock:
+        rng.shuffle(other.tableau)
+    return other
+
+
+SOLVER = Solver(
+    kernels=K.KERNELS,
+    encode=K.encode,
+    decode_line=K.decode_line,
+    reductions={"safe": K.REDUCE_SAFE, "use": K.REDUCE_USE, "por": K.REDUCE_POR},
+    omitted=omitted,
+    symmetric=symmetric,
+)
