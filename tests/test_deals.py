@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from solver.cards import card_name, parse_card, rank
-from solver.deals import (Deal, DealError, all_cards, deal_from_json, deal_from_seed, deal_to_json,
+from solver.cards import parse_card
+from solver.deals import (DealError, all_cards, deal_from_json, deal_from_seed, deal_to_json,
                           load_deal, shuffled_deck)
 from tests.helpers import rules as rules_for
 

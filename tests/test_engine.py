@@ -6,7 +6,7 @@ import pytest
 
 from solver.deals import deal_from_seed
 from solver.engine.search import search
-from solver.games.klondike import kernels as G
+from solver.games.klondike import encoding, generate, kernels, lines, state as S
 from solver.replay import certify
 
 
@@ -15,31 +15,31 @@ def deal(seed, **opts):
 
 
 def test_node_limit_gives_unknown_with_reason():
-    out = search(G.KERNELS, G.encode(deal(1)), max_nodes=500)
+    out = search(kernels.KERNELS, encoding.encode(deal(1)), max_nodes=500)
     assert out.verdict == "unknown" and out.reason == "node_limit" and out.nodes <= 500
 
 
 def test_memory_bound_gives_unknown_not_a_crash():
     # seed 1 needs far more than 1024 slots: the table may not grow past the bound
-    out = search(G.KERNELS, G.encode(deal(1)), memory_mb=0.001, initial_slots=1024)
+    out = search(kernels.KERNELS, encoding.encode(deal(1)), memory_mb=0.001, initial_slots=1024)
     assert out.verdict == "unknown" and out.reason == "memory"
 
 
 def test_depth_cut_never_claims_lost():
-    out = search(G.KERNELS, G.encode(deal(1)), max_depth=5)
+    out = search(kernels.KERNELS, encoding.encode(deal(1)), max_depth=5)
     assert out.verdict == "unknown" and out.reason == "depth"
 
 
 def test_same_deal_same_verdict_and_line():
-    a = search(G.KERNELS, G.encode(deal(2)), chunk=997)
-    b = search(G.KERNELS, G.encode(deal(2)), chunk=50_000)
+    a = search(kernels.KERNELS, encoding.encode(deal(2)), chunk=997)
+    b = search(kernels.KERNELS, encoding.encode(deal(2)), chunk=50_000)
     assert a.verdict == b.verdict == "won"
     assert a.line == b.line and a.nodes == b.nodes
 
 
 def test_table_growth_does_not_change_the_answer():
-    small = search(G.KERNELS, G.encode(deal(4)), initial_slots=1024)
-    large = search(G.KERNELS, G.encode(deal(4)), initial_slots=1 << 22)
+    small = search(kernels.KERNELS, encoding.encode(deal(4)), initial_slots=1024)
+    large = search(kernels.KERNELS, encoding.encode(deal(4)), initial_slots=1 << 22)
     assert small.verdict == large.verdict != "unknown"
     assert small.line == large.line
 
@@ -57,8 +57,8 @@ def test_growth_does_not_change_the_turns_of_a_portfolio():
     """Two move orders and a restart run take turns; the table grows during a turn in one
     search and never in the other. A grown table resumes the turn, so both searches take
     the same turns: the same nodes and the same line."""
-    roots = two_orders(G.encode(deal(4, draw=3, passes=None)))
-    runs = [search(G.KERNELS, roots, chunk=300, restarts=1, restart_turn=700, restart_unit=50, initial_slots=slots)
+    roots = two_orders(encoding.encode(deal(4, draw=3, passes=None)))
+    runs = [search(kernels.KERNELS, roots, chunk=300, restarts=1, restart_turn=700, restart_unit=50, initial_slots=slots)
             for slots in (1024, 1 << 20)]
     assert runs[0].verdict == "won" and runs[0].stored > 1024   # the small table grew twice at least
     assert runs[0].line == runs[1].line and runs[0].nodes == runs[1].nodes
@@ -66,7 +66,7 @@ def test_growth_does_not_change_the_turns_of_a_portfolio():
 
 def two_orders(state):
     roots = np.repeat(state[None, :], 2, axis=0)
-    roots[:, G.ORDER] = [0, 1]
+    roots[:, S.ORDER] = [0, 1]
     return roots
 
 
@@ -77,7 +77,7 @@ def test_two_move_orders_sharing_a_table_agree_with_one(options):
     verdicts one search gives; with foundation_to_tableau the state graph has
     cycles, which is where sharing finished states needs its argument."""
     agrees_with_one_search(options, range(1, 41),
-                           lambda state: search(G.KERNELS, two_orders(state), max_nodes=800_000))
+                           lambda state: search(kernels.KERNELS, two_orders(state), max_nodes=800_000))
 
 
 def agrees_with_one_search(options, seeds, other):
@@ -86,21 +86,21 @@ def agrees_with_one_search(options, seeds, other):
     decided = set()
     for seed in seeds:
         d = deal(seed, **options)
-        one = search(G.KERNELS, G.encode(d), max_nodes=400_000)
-        out = other(G.encode(d))
+        one = search(kernels.KERNELS, encoding.encode(d), max_nodes=400_000)
+        out = other(encoding.encode(d))
         if "unknown" in (one.verdict, out.verdict):
             continue
         assert one.verdict == out.verdict, f"seed {seed}"
         if out.verdict == "won":
-            certify(d, G.decode_line(d, out.line))
+            certify(d, lines.decode_line(d, out.line))
         decided.add(out.verdict)
     assert decided == {"won", "lost"}
 
 
 def test_reverse_order_lists_the_same_moves():
-    out0, out1 = np.zeros(G.MAX_MOVES, np.int32), np.zeros(G.MAX_MOVES, np.int32)
-    roots = two_orders(G.encode(deal(4, draw=3, passes=None)))
-    n0, n1 = G.moves(roots[0], out0), G.moves(roots[1], out1)
+    out0, out1 = np.zeros(S.MAX_MOVES, np.int32), np.zeros(S.MAX_MOVES, np.int32)
+    roots = two_orders(encoding.encode(deal(4, draw=3, passes=None)))
+    n0, n1 = generate.moves(roots[0], out0), generate.moves(roots[1], out1)
     assert n0 == n1 > 1 and list(out0[:n0]) == list(out1[:n1])[::-1]
 
 
@@ -111,7 +111,7 @@ def test_restart_runs_keep_the_verdicts_of_one_search(options):
     paths all the time and mark states finished as they go, in a state graph with
     cycles (foundation_to_tableau); a lost deal stays lost, a won one won."""
     agrees_with_one_search(options, range(1, 21),
-                           lambda state: search(G.KERNELS, state, max_nodes=1_200_000, chunk=7, restarts=2,
+                           lambda state: search(kernels.KERNELS, state, max_nodes=1_200_000, chunk=7, restarts=2,
                                                 restart_turn=11, restart_unit=5, restart_keep=40))
 
 
@@ -218,7 +218,7 @@ def test_a_lookahead_restart_takes_the_move_from_which_progress_rises(look):
 
 
 def test_restart_runs_give_the_same_line_every_time():
-    runs = [search(G.KERNELS, G.encode(deal(3, draw=3, passes=None)), chunk=50, restarts=2, restart_turn=300,
+    runs = [search(kernels.KERNELS, encoding.encode(deal(3, draw=3, passes=None)), chunk=50, restarts=2, restart_turn=300,
                    restart_unit=20) for _ in range(2)]
     assert runs[0].verdict == "won" and runs[0].line == runs[1].line and runs[0].nodes == runs[1].nodes
 

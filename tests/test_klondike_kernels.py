@@ -14,9 +14,9 @@ import pytest
 
 from solver.cards import parse_card
 from solver.games.klondike.layout import KlondikeDeal
-from solver.deals import Deal, deal_from_seed, deal_to_json
+from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games.klondike import kernels as G
+from solver.games.klondike import encoding, generate, kernels, lines, reductions, state as S
 from solver.games.klondike import rules as R
 from solver.replay import certify
 
@@ -44,8 +44,8 @@ def pointless(pos, move) -> bool:
 
 
 def kernel_moves(state):
-    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
-    n = G.moves(state, out)
+    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
+    n = generate.moves(state, out)
     return [int(m) for m in out[:n]]
 
 
@@ -54,12 +54,12 @@ def test_unreduced_kernel_moves_are_the_reference_moves(options):
     rng = random.Random(7)
     for seed in range(1, 9):
         deal = deal_from_seed("klondike", seed, options)
-        state = G.encode(deal, reduce=0)
+        state = encoding.encode(deal, reduce=0)
         pos = R.initial(deal)
         for _ in range(120):
             ours = {}
             for m in kernel_moves(state):
-                (move,) = G.expand(state, m)
+                (move,) = lines.expand(state, m)
                 ours[_key(move)] = m
             ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
             ref_keys = {_key(mv) for mv in ref}
@@ -68,8 +68,8 @@ def test_unreduced_kernel_moves_are_the_reference_moves(options):
                 break
             move = rng.choice(ref)
             pos = R.play(pos, move)
-            G.apply(state, np.int32(ours[_key(move)]))
-            assert G.is_won(state) == R.is_won(pos)
+            kernels.apply(state, np.int32(ours[_key(move)]))
+            assert kernels.is_won(state) == R.is_won(pos)
 
 
 def _key(move):
@@ -150,14 +150,14 @@ def test_verdicts_match_brute_force_on_positions_with_runs(options):
     verdicts = set()
     for _ in range(25):
         deal = run_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(8, 12))
-        result = search(G.KERNELS, G.encode(deal))
+        result = search(kernels.KERNELS, encoding.encode(deal))
         truth = brute_force_wins(deal)
         assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
-        roots = np.repeat(G.encode(deal)[None, :], 2, axis=0)
-        roots[:, G.ORDER] = [0, 1]   # two move orders sharing one table, as solve() runs them
-        assert search(G.KERNELS, roots, chunk=7).verdict == result.verdict, deal_to_json(deal)
+        roots = np.repeat(encoding.encode(deal)[None, :], 2, axis=0)
+        roots[:, S.ORDER] = [0, 1]   # two move orders sharing one table, as solve() runs them
+        assert search(kernels.KERNELS, roots, chunk=7).verdict == result.verdict, deal_to_json(deal)
         if truth:
-            certify(deal, G.decode_line(deal, result.line))
+            certify(deal, lines.decode_line(deal, result.line))
         verdicts.add(result.verdict)
     assert verdicts == {"won", "lost"}
 
@@ -169,25 +169,25 @@ def test_verdicts_match_brute_force_on_small_positions(options):
     verdicts = set()
     for _ in range(20):
         deal = small_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(5, 9))
-        result = search(G.KERNELS, G.encode(deal))
+        result = search(kernels.KERNELS, encoding.encode(deal))
         truth = brute_force_wins(deal)
         assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
         if truth:
-            certify(deal, G.decode_line(deal, result.line))
+            certify(deal, lines.decode_line(deal, result.line))
         verdicts.add(result.verdict)
     assert verdicts == {"won", "lost"}  # the sample exercises both answers
 
 
 @pytest.mark.parametrize("options", VARIANTS)
-@pytest.mark.parametrize("switched_off", [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAYOUT, G.REDUCE_DEADLOCK,
-                                          G.REDUCE_STONE, G.REDUCE_LAZY, G.REDUCE_EMPTY,
-                                          G.REDUCE_SAFE_TALON])
+@pytest.mark.parametrize("switched_off", [S.REDUCE_MACRO, S.REDUCE_SAFE, S.REDUCE_LAYOUT, S.REDUCE_DEADLOCK,
+                                          S.REDUCE_STONE, S.REDUCE_LAZY, S.REDUCE_EMPTY,
+                                          S.REDUCE_SAFE_TALON])
 def test_each_reduction_keeps_the_verdicts(options, switched_off):
     decided = 0
     for seed in range(1, 31):
         deal = deal_from_seed("klondike", seed, options)
-        full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=300_000)
-        less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~switched_off), max_nodes=300_000)
+        full = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL), max_nodes=300_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~switched_off), max_nodes=300_000)
         if "unknown" not in (full.verdict, less.verdict):
             assert full.verdict == less.verdict, f"seed {seed}"
             decided += 1
@@ -204,16 +204,16 @@ def test_layout_reduction_still_uncovers_a_card_under_a_run_whose_twin_is_free()
                 face_down=[1, 0, 0, 0, 0, 0, 0], stock=[parse_card(t) for t in rest],
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate([5, 13, 3, 5])])
     assert brute_force_wins(deal)
-    result = search(G.KERNELS, G.encode(deal))
+    result = search(kernels.KERNELS, encoding.encode(deal))
     assert result.verdict == "won"
-    line = G.decode_line(deal, result.line)
+    line = lines.decode_line(deal, result.line)
     certify(deal, line)
     assert line[0].card == parse_card("5H") and line[0].to == "t2" and line[1].card == parse_card("6S")
     # without the combined move the reduced search would call this deal lost
-    state = G.encode(deal)
-    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
-    n = G.moves(state, out)
-    assert any(int(m) & G.UNCOVER_FLAG for m in out[:n])
+    state = encoding.encode(deal)
+    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
+    n = generate.moves(state, out)
+    assert any(int(m) & S.UNCOVER_FLAG for m in out[:n])
 
 
 @pytest.mark.parametrize("draw", [1, 3])
@@ -222,11 +222,11 @@ def test_with_unlimited_passes_the_deadlock_test_prunes_inside_the_search(draw):
     fewer nodes, because positions deeper down are found stuck (seeds 101-160)."""
     for seed in range(101, 161):
         deal = deal_from_seed("klondike", seed, {"draw": draw, "passes": None})
-        root = G.encode(deal)
-        if root[G.DOOMED]:
+        root = encoding.encode(deal)
+        if root[S.DOOMED]:
             continue
-        full = search(G.KERNELS, root, max_nodes=400_000)
-        slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK), max_nodes=400_000)
+        full = search(kernels.KERNELS, root, max_nodes=400_000)
+        slow = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK), max_nodes=400_000)
         if full.verdict != "unknown" and slow.verdict == full.verdict and slow.nodes >= 5 * max(full.nodes, 1000):
             return
     pytest.fail("no deal where the deadlock test inside the search cut the nodes 5x")
@@ -242,7 +242,7 @@ def test_a_deadlocked_position_is_lost_by_brute_force(options):
         deal = small_position(rng, {"foundation_to_tableau": False, **options}, cards_left=rng.randint(6, 11))
         cut = rng.randint(0, len(deal.stock))   # part of the stock turned: a waste to dig through
         deal.waste, deal.stock = deal.stock[:cut], deal.stock[cut:]
-        if G.encode(deal)[G.DOOMED]:
+        if encoding.encode(deal)[S.DOOMED]:
             doomed += 1
             assert not brute_force_wins(deal), deal_to_json(deal)
     assert doomed >= 20
@@ -257,19 +257,19 @@ def test_five_of_hearts_buried_above_its_foundation_card_and_both_parents_is_doo
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
                 tableau=[cards, [], [], [], [], [], []], face_down=[4, 0, 0, 0, 0, 0, 0], stock=rest,
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-    state = G.encode(deal)
-    assert state[G.DOOMED] == 1
-    assert search(G.KERNELS, state).verdict == "lost"
-    assert search(G.KERNELS, state).nodes <= 1
+    state = encoding.encode(deal)
+    assert state[S.DOOMED] == 1
+    assert search(kernels.KERNELS, state).verdict == "lost"
+    assert search(kernels.KERNELS, state).nodes <= 1
     # the search without the test proves the same the long way
-    slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK))
+    slow = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK))
     assert slow.verdict == "lost" and slow.nodes > 1
     # with 6♣ on top instead, it goes up and comes down again to take 5♥: won
     cards[1], cards[4] = cards[4], cards[1]
-    assert G.encode(deal)[G.DOOMED] == 0
-    won = search(G.KERNELS, G.encode(deal))
+    assert encoding.encode(deal)[S.DOOMED] == 0
+    won = search(kernels.KERNELS, encoding.encode(deal))
     assert won.verdict == "won"
-    certify(deal, G.decode_line(deal, won.line))
+    certify(deal, lines.decode_line(deal, won.line))
 
 
 @pytest.mark.parametrize("options", VARIANTS)
@@ -279,9 +279,9 @@ def test_no_won_deal_is_doomed(options):
     doomed = 0
     for seed in range(1, 151):
         deal = deal_from_seed("klondike", seed, options)
-        if G.encode(deal)[G.DOOMED]:
+        if encoding.encode(deal)[S.DOOMED]:
             doomed += 1
-            slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK), max_nodes=200_000)
+            slow = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK), max_nodes=200_000)
             assert slow.verdict != "won", f"seed {seed}"
     assert doomed >= 2
 
@@ -299,14 +299,14 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
                 tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
                 waste=waste, foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-    assert G.encode(deal)[G.DOOMED] == 1
+    assert encoding.encode(deal)[S.DOOMED] == 1
     assert not brute_force_wins(deal)
-    assert search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK)).verdict == "lost"
+    assert search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK)).verdict == "lost"
     deal.options["passes"] = None
-    assert G.encode(deal)[G.DOOMED] == 0
-    won = search(G.KERNELS, G.encode(deal))
+    assert encoding.encode(deal)[S.DOOMED] == 0
+    won = search(kernels.KERNELS, encoding.encode(deal))
     assert won.verdict == "won"
-    certify(deal, G.decode_line(deal, won.line))
+    certify(deal, lines.decode_line(deal, won.line))
 
 
 def test_a_talon_card_put_on_a_pile_must_be_covered_next():
@@ -324,12 +324,12 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
         deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=talon,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-        state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
+        state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(state)
-                     if m & 15 == G.SRC_TALON and (m >> 4) & 15 == 0 and G.expand(state, m)[-1].card == parse_card("7H"))
-        G.apply(state, seven)
-        assert (state[G.STONE] == parse_card("7H")) == stones
-        after = {G.expand(state, m)[-1].card for m in kernel_moves(state)}
+                     if m & 15 == S.SRC_TALON and (m >> 4) & 15 == 0 and lines.expand(state, m)[-1].card == parse_card("7H"))
+        kernels.apply(state, seven)
+        assert (state[S.STONE] == parse_card("7H")) == stones
+        after = {lines.expand(state, m)[-1].card for m in kernel_moves(state)}
         if stones:
             assert after == set(c("6S", "6C"))
         else:
@@ -346,16 +346,16 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
                 tableau=[[king], [], [], [], [], [], []], face_down=[0] * 7, stock=talon,
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
     # the safe 2♠ in the talon would otherwise be played first (REDUCE_SAFE_TALON)
-    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
+    state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
     five = next(m for m in kernel_moves(state)
-                if m & 15 == G.SRC_TALON and (m >> 4) & 15 == G.DST_FOUND
-                and G.expand(state, m)[-1].card == parse_card("5D"))
-    G.apply(state, five)
-    assert state[G.LIFT] == parse_card("5D")
-    assert [G.expand(state, m)[-1].card for m in kernel_moves(state)] == [parse_card("6D")]
+                if m & 15 == S.SRC_TALON and (m >> 4) & 15 == S.DST_FOUND
+                and lines.expand(state, m)[-1].card == parse_card("5D"))
+    kernels.apply(state, five)
+    assert state[S.LIFT] == parse_card("5D")
+    assert [lines.expand(state, m)[-1].card for m in kernel_moves(state)] == [parse_card("6D")]
     # with the reduction off, other moves follow as well
-    state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_LAZY & ~G.REDUCE_SAFE_TALON)
-    G.apply(state, five)
+    state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_LAZY & ~S.REDUCE_SAFE_TALON)
+    kernels.apply(state, five)
     assert len(kernel_moves(state)) > 1
 
 
@@ -372,31 +372,31 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
         deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-        state = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON)
+        state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(state) if m & 15 == 0 and (m >> 4) & 15 == 1)
-        G.apply(state, seven)
-        assert state[G.EMPTIED] == 1 and state[G.LEN + 0] == 0
-        after = [G.expand(state, m)[-1] for m in kernel_moves(state)]
+        kernels.apply(state, seven)
+        assert state[S.EMPTIED] == 1 and state[S.LEN + 0] == 0
+        after = [lines.expand(state, m)[-1] for m in kernel_moves(state)]
         if moves_after == "kings":
             assert {(m.card, m.to) for m in after} >= {(parse_card("KD"), "t1")}
             assert all(m.card % 13 == 12 and m.to == "t1" for m in after)
         else:
             assert after == []
         # the same position without the rule has other moves (the talon, 8♣ up...)
-        loose = G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_EMPTY)
-        G.apply(loose, seven)
-        assert any(m.card % 13 != 12 for m in (G.expand(loose, x)[-1] for x in kernel_moves(loose)))
+        loose = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_EMPTY)
+        kernels.apply(loose, seven)
+        assert any(m.card % 13 != 12 for m in (lines.expand(loose, x)[-1] for x in kernel_moves(loose)))
 
 
 def test_the_relaxed_deal_has_every_talon_card_in_reach():
     deal = deal_from_seed("klondike", 5, {"draw": 3, "passes": None, "foundation_to_tableau": True})
-    easier = G.relaxed(deal)
+    easier = reductions.relaxed(deal)
     assert easier.options == {"draw": 1, "passes": None, "foundation_to_tableau": True}
     assert (easier.tableau, easier.stock, easier.face_down) == (deal.tableau, deal.stock, deal.face_down)
     assert deal.options["draw"] == 3   # the deal itself is left alone
-    assert G.relaxed(easier) is None
+    assert reductions.relaxed(easier) is None
     # limited passes: not offered (the twin is mostly won there)
-    assert G.relaxed(deal_from_seed("klondike", 5, {"draw": 3, "passes": 3})) is None
+    assert reductions.relaxed(deal_from_seed("klondike", 5, {"draw": 3, "passes": 3})) is None
 
 
 @pytest.mark.parametrize("seed", [437, 731])
@@ -408,8 +408,8 @@ def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
 
     deal = deal_from_seed("klondike", seed, {"draw": 3, "passes": None})
     result = solve(deal, time_limit=None)
-    direct = search(G.KERNELS, np.stack(G.encode_roots(deal)))
-    twin = search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal))))
+    direct = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)))
+    twin = search(kernels.KERNELS, np.stack(encoding.encode_roots(reductions.relaxed(deal))))
     assert result.verdict == direct.verdict == twin.verdict == "lost"
     assert direct.nodes > PROBE_NODES and result.nodes == PROBE_NODES + twin.nodes
     assert twin.nodes * 3 < direct.nodes
@@ -426,7 +426,7 @@ def test_the_deal_itself_gets_a_short_look_before_its_twin():
                                {"draw": 3, "passes": None, "foundation_to_tableau": True})
     result = solve(deal, time_limit=None)
     assert result.verdict == "lost" and result.nodes <= PROBE_NODES
-    twin = search(G.KERNELS, np.stack(G.encode_roots(G.relaxed(deal))), max_nodes=50_000)
+    twin = search(kernels.KERNELS, np.stack(encoding.encode_roots(reductions.relaxed(deal))), max_nodes=50_000)
     assert twin.verdict != "lost"
 
 
@@ -477,18 +477,18 @@ def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlim
     stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
     stock.remove(parse_card("2H"))
     stock[5:5] = c("2H")      # deep in the talon, not its top
-    for draw, passes, reduce, forced in ((1, None, G.REDUCE_ALL, True), (3, None, G.REDUCE_ALL, False),
-                                         (1, 3, G.REDUCE_ALL, False),
-                                         (1, None, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON, False)):
+    for draw, passes, reduce, forced in ((1, None, S.REDUCE_ALL, True), (3, None, S.REDUCE_ALL, False),
+                                         (1, 3, S.REDUCE_ALL, False),
+                                         (1, None, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON, False)):
         deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
-        state = G.encode(deal, reduce)
-        state[G.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
+        state = encoding.encode(deal, reduce)
+        state[S.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
         moves = kernel_moves(state)
-        played = [G.expand(state, m)[-1].card for m in moves]
+        played = [lines.expand(state, m)[-1].card for m in moves]
         if forced:
-            assert played == c("2H") and G.expand(state, moves[0])[-1].to.startswith("f")
+            assert played == c("2H") and lines.expand(state, moves[0])[-1].to.startswith("f")
         else:
             assert len(moves) > 1, (draw, passes)
 
@@ -497,8 +497,8 @@ def test_safe_talon_cards_played_at_once_prove_a_loss_with_fewer_nodes():
     """Seed 25, draw 1, unlimited passes, is lost; the search that waits with safe talon
     cards explores each subtree twice (card waiting, card up) and needs over 3x the nodes."""
     deal = deal_from_seed("klondike", 25, {"draw": 1, "passes": None})
-    fast = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL))
-    slow = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON))
+    fast = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL))
+    slow = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON))
     assert fast.verdict == slow.verdict == "lost"
     assert 3 * fast.nodes < slow.nodes
 
@@ -509,10 +509,10 @@ def test_safe_talon_cards_keep_the_verdicts_with_foundation_to_tableau():
     decided = 0
     for seed in range(1, 41):
         deal = deal_from_seed("klondike", seed, {"draw": 1, "passes": None, "foundation_to_tableau": True})
-        full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=300_000)
-        less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_SAFE_TALON), max_nodes=300_000)
+        full = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL), max_nodes=300_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON), max_nodes=300_000)
         if full.verdict == "won":
-            certify(deal, G.decode_line(deal, full.line))
+            certify(deal, lines.decode_line(deal, full.line))
         if "unknown" not in (full.verdict, less.verdict):
             assert full.verdict == less.verdict, f"seed {seed}"
             decided += 1
@@ -522,19 +522,19 @@ def test_safe_talon_cards_keep_the_verdicts_with_foundation_to_tableau():
 def test_every_move_order_lists_the_same_moves():
     """Orders 1-5 (reversed, scrambled) permute the list of order 0, along a won line."""
     deal = deal_from_seed("klondike", 3, {"draw": 3, "passes": None})
-    roots = G.encode_roots(deal)
-    assert [int(r[G.ORDER]) for r in roots] == list(range(G.ORDERS_UNLIMITED_PASSES))
-    line = search(G.KERNELS, roots[0]).line
+    roots = encoding.encode_roots(deal)
+    assert [int(r[S.ORDER]) for r in roots] == list(range(encoding.ORDERS_UNLIMITED_PASSES))
+    line = search(kernels.KERNELS, roots[0]).line
     state, seen = roots[0].copy(), 0
     for m in line:
         lists = []
-        for order in range(G.ORDERS_UNLIMITED_PASSES):
-            state[G.ORDER] = order
+        for order in range(encoding.ORDERS_UNLIMITED_PASSES):
+            state[S.ORDER] = order
             lists.append(kernel_moves(state))
         assert all(sorted(x) == sorted(lists[0]) for x in lists)
         seen += len(lists[0]) > 2 and len({tuple(x) for x in lists}) == len(lists)
-        state[G.ORDER] = 0
-        G.apply(state, m)
+        state[S.ORDER] = 0
+        kernels.apply(state, m)
     assert seen > 0   # some positions really are listed in six different orders
 
 
@@ -545,11 +545,11 @@ def test_scrambled_orders_find_a_win_the_first_two_miss():
     from solver.seeds import deal_from_tool_seed
     deal = deal_from_tool_seed("klondike", 2939, "solvitaire",
                                {"draw": 3, "passes": None, "foundation_to_tableau": True})
-    roots = np.stack(G.encode_roots(deal))
-    assert search(G.KERNELS, roots[:2], max_nodes=200_000).verdict == "unknown"
-    result = search(G.KERNELS, roots, max_nodes=200_000)
+    roots = np.stack(encoding.encode_roots(deal))
+    assert search(kernels.KERNELS, roots[:2], max_nodes=200_000).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=200_000)
     assert result.verdict == "won"
-    certify(deal, G.decode_line(deal, result.line))
+    certify(deal, lines.decode_line(deal, result.line))
 
 
 def doomed_card_by_card(s) -> bool:
@@ -557,17 +557,17 @@ def doomed_card_by_card(s) -> bool:
     (the kernel works on whole suits in 64-bit masks): whether some card can never
     reach its foundation, by the optimistic facts of REDUCE_DEADLOCK."""
     s = [int(x) for x in s]
-    piles = [s[G.PILES + i * G.PILE_CAP:G.PILES + i * G.PILE_CAP + s[G.LEN + i]] for i in range(7)]
-    down = [s[G.DOWN + i] for i in range(7)]
-    talon = s[G.TALON:G.TALON + s[G.TALON_LEN]]
-    last_pass = s[G.PASSES] != 0 and s[G.PASSES_USED] + 1 >= s[G.PASSES]
-    waste = talon[:s[G.WASTE_LEN]] if last_pass else []
-    heights = [s[G.FOUND + f] for f in range(4)]
+    piles = [s[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + s[S.LEN + i]] for i in range(7)]
+    down = [s[S.DOWN + i] for i in range(7)]
+    talon = s[S.TALON:S.TALON + s[S.TALON_LEN]]
+    last_pass = s[S.PASSES] != 0 and s[S.PASSES_USED] + 1 >= s[S.PASSES]
+    waste = talon[:s[S.WASTE_LEN]] if last_pass else []
+    heights = [s[S.FOUND + f] for f in range(4)]
 
     def fits_onto(c, d):   # c one rank below d, other colour
         return d % 13 == c % 13 + 1 and (c // 13 in (1, 2)) != (d // 13 in (1, 2))
 
-    tops = {f * 13 + r for f in range(4) for r in range(heights[f])} if s[G.F2T] else set()
+    tops = {f * 13 + r for f in range(4) for r in range(heights[f])} if s[S.F2T] else set()
     free, placed = set(), set()
     exposed = {p[-1] for p in piles if p}
     tops |= exposed
@@ -621,15 +621,15 @@ def test_the_deadlock_kernel_agrees_with_a_card_by_card_fixed_point(options):
     rng = random.Random(11)
     answers = {True: 0, False: 0}
     for seed in range(1, 41):
-        state = G.encode(deal_from_seed("klondike", seed, options), reduce=G.REDUCE_ALL & ~G.REDUCE_DEADLOCK)
+        state = encoding.encode(deal_from_seed("klondike", seed, options), reduce=S.REDUCE_ALL & ~S.REDUCE_DEADLOCK)
         for _ in range(80):
             expected = doomed_card_by_card(state)
-            assert bool(G._doomed(state)) == expected, (seed, state.tolist())
+            assert bool(reductions._doomed(state)) == expected, (seed, state.tolist())
             answers[expected] += 1
             ms = kernel_moves(state)
             if not ms:
                 break
-            G.apply(state, ms[rng.randrange(len(ms))])
+            kernels.apply(state, ms[rng.randrange(len(ms))])
     assert answers[True] >= 10 and answers[False] >= 100, answers
 
 
@@ -647,6 +647,6 @@ def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
     deal = KlondikeDeal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
                 tableau=tableau, face_down=[0, 1, 0, 3, 2, 5, 5], stock=talon[5:], waste=talon[:5],
                 foundations=[c("AC"), c("AD"), [], []])
-    state = G.encode(deal)
+    state = encoding.encode(deal)
     assert doomed_card_by_card(state) is False
-    assert state[G.DOOMED] == 0 and not G._doomed(state)
+    assert state[S.DOOMED] == 0 and not reductions._doomed(state)

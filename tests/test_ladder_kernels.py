@@ -17,22 +17,22 @@ import numpy as np
 import pytest
 
 from solver.games.ladder.layout import LadderDeal
-from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
+from solver.deals import deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games.ladder import kernels as G
+from solver.games.ladder import encoding, generate, kernels, lines, reductions, state as S
 from solver.games.ladder import rules as R
 from solver.replay import certify
 from solver.solve import solve
 from tests.helpers import cards as cards_
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
-REDUCTIONS = [G.REDUCE_MACRO, G.REDUCE_SAFE, G.REDUCE_LAZY, G.REDUCE_STONE, G.REDUCE_ARRANGE, G.REDUCE_DEADLOCK,
-              G.REDUCE_DOMINANCE]
+REDUCTIONS = [S.REDUCE_MACRO, S.REDUCE_SAFE, S.REDUCE_LAZY, S.REDUCE_STONE, S.REDUCE_ARRANGE, S.REDUCE_DEADLOCK,
+              S.REDUCE_DOMINANCE]
 
 
 def kernel_moves(state):
-    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
-    n = G.moves(state, out)
+    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
+    n = generate.moves(state, out)
     return [int(m) for m in out[:n]]
 
 
@@ -40,13 +40,13 @@ def playout(seeds, steps, rng):
     """Random playouts with the kernels: yields each position reached and its moves
     (the test may look; the next position is the one after a random move)."""
     for seed in seeds:
-        state = G.encode(deal_from_seed("ladder", seed))
+        state = encoding.encode(deal_from_seed("ladder", seed))
         for _ in range(steps):
             moves = kernel_moves(state)
             if not moves:
                 break
             yield state, moves
-            G.apply(state, np.int32(rng.choice(moves)))
+            kernels.apply(state, np.int32(rng.choice(moves)))
 
 
 def pointless(pos, move) -> bool:
@@ -69,13 +69,13 @@ def test_unreduced_kernel_moves_are_the_reference_moves(options):
     rng = random.Random(5)
     for seed in range(1, 7):
         deal = deal_from_seed("ladder", seed, options)
-        state = G.encode(deal, reduce=0)
+        state = encoding.encode(deal, reduce=0)
         pos = R.initial(deal)
         found = [list(f) for f in deal.foundations]
         for _ in range(150):
             ours = {}
             for m in kernel_moves(state):
-                (move,) = G.expand(state, m, [list(f) for f in found])
+                (move,) = lines.expand(state, m, [list(f) for f in found])
                 assert _key(move) not in ours, "a move listed twice"
                 ours[_key(move)] = m
             ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
@@ -87,10 +87,10 @@ def test_unreduced_kernel_moves_are_the_reference_moves(options):
             up = [mv for mv in ref if mv.type == "move" and mv.to.startswith("f")]
             move = rng.choice(up if up and rng.random() < 0.6 else ref)
             pos = R.play(pos, move)
-            (kernel_move,) = G.expand(state, ours[_key(move)], found)  # updates found
+            (kernel_move,) = lines.expand(state, ours[_key(move)], found)  # updates found
             assert _key(kernel_move) == _key(move)
-            G.apply(state, np.int32(ours[_key(move)]))
-            assert G.is_won(state) == R.is_won(pos)
+            kernels.apply(state, np.int32(ours[_key(move)]))
+            assert kernels.is_won(state) == R.is_won(pos)
             assert found == [list(f) for f in pos.foundations]
 
 
@@ -161,11 +161,11 @@ def small_positions(options, count, seed):
 def test_verdicts_match_brute_force_on_small_positions(options):
     verdicts = set()
     for deal in small_positions(options, 25, seed=11):
-        result = search(G.KERNELS, G.encode(deal))
+        result = search(kernels.KERNELS, encoding.encode(deal))
         truth = brute_force_wins(deal)
         assert result.verdict == ("won" if truth else "lost"), deal_to_json(deal)
         if truth:
-            certify(deal, G.decode_line(deal, result.line))
+            certify(deal, lines.decode_line(deal, result.line))
         verdicts.add(result.verdict)
     assert verdicts == {"won", "lost"}  # the sample exercises both answers
 
@@ -182,11 +182,11 @@ def test_a_card_is_safe_only_when_both_copies_below_of_its_own_suit_are_up():
                                              "QH QH", "QD QD KD KD")],
                 ladder=cards_("5H 6H"), stock=[],
                 foundations=full[:2] + [list(f) for f in diamonds] + [cards_("AH 2H 3H 4H 5H"), cards_("AH 2H 3H 4H")] + full[2:])
-    state = G.encode(deal)
+    state = encoding.encode(deal)
     assert len(kernel_moves(state)) > 1  # the t1 6H is not forced up
-    result = search(G.KERNELS, state)
+    result = search(kernels.KERNELS, state)
     assert result.verdict == "won"
-    certify(deal, G.decode_line(deal, result.line))
+    certify(deal, lines.decode_line(deal, result.line))
 
 
 # A won position (from seed 116, cards exchanged, then shrunk) once judged lost: the
@@ -198,45 +198,45 @@ REGRESSION_WON = [{"game": "ladder", "options": {"passes": None}, "seed": 116, "
 @pytest.mark.parametrize("obj", REGRESSION_WON)
 def test_regression_positions_are_won(obj):
     deal = deal_from_json(obj)
-    result = search(G.KERNELS, G.encode(deal), max_nodes=300_000)
+    result = search(kernels.KERNELS, encoding.encode(deal), max_nodes=300_000)
     assert result.verdict == "won"
-    certify(deal, G.decode_line(deal, result.line))
+    certify(deal, lines.decode_line(deal, result.line))
 
 
 def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
     deal = deal_from_seed("ladder", 3)
-    state = G.encode(deal)
+    state = encoding.encode(deal)
     for _ in range(100):  # play the first move until a talon card can go onto a pile
         ms = kernel_moves(state)
-        stones = [m for m in ms if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8]
-        G.apply(state, np.int32(stones[0] if stones else ms[0]))
+        stones = [m for m in ms if m & 15 == S.SRC_TALON and (m >> 4) & 15 < 8]
+        kernels.apply(state, np.int32(stones[0] if stones else ms[0]))
         if stones:
             break
-    assert state[G.PEND_KIND] == G.K_STONE
-    a = int(state[G.PEND_Y]) - 1
+    assert state[S.PEND_KIND] == S.K_STONE
+    a = int(state[S.PEND_Y]) - 1
     def pile(i):
-        return list(state[G.PILES + i * G.PILE_CAP:G.PILES + i * G.PILE_CAP + state[G.LEN + i]])
+        return list(state[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + state[S.LEN + i]])
 
     b = next(i for i in range(8) if i != a and pile(i) != pile(a))
 
     def swapped(s, i, j):
         s = s.copy()
-        pi = s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP].copy()
-        s[G.PILES + i * G.PILE_CAP:G.PILES + (i + 1) * G.PILE_CAP] = \
-            s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP]
-        s[G.PILES + j * G.PILE_CAP:G.PILES + (j + 1) * G.PILE_CAP] = pi
-        s[G.LEN + i], s[G.LEN + j] = s[G.LEN + j], s[G.LEN + i]
-        if s[G.PEND_Y] == i + 1:
-            s[G.PEND_Y] = j + 1
-        elif s[G.PEND_Y] == j + 1:
-            s[G.PEND_Y] = i + 1
+        pi = s[S.PILES + i * S.PILE_CAP:S.PILES + (i + 1) * S.PILE_CAP].copy()
+        s[S.PILES + i * S.PILE_CAP:S.PILES + (i + 1) * S.PILE_CAP] = \
+            s[S.PILES + j * S.PILE_CAP:S.PILES + (j + 1) * S.PILE_CAP]
+        s[S.PILES + j * S.PILE_CAP:S.PILES + (j + 1) * S.PILE_CAP] = pi
+        s[S.LEN + i], s[S.LEN + j] = s[S.LEN + j], s[S.LEN + i]
+        if s[S.PEND_Y] == i + 1:
+            s[S.PEND_Y] = j + 1
+        elif s[S.PEND_Y] == j + 1:
+            s[S.PEND_Y] = i + 1
         return s
 
     moved = swapped(state, a, b)
-    assert G.key(moved) == G.key(state)        # piles in another order: the same position
+    assert kernels.key(moved) == kernels.key(state)        # piles in another order: the same position
     stale = moved.copy()
-    stale[G.PEND_Y] = a + 1                    # the mark left behind on the other pile
-    assert G.key(stale) != G.key(state)
+    stale[S.PEND_Y] = a + 1                    # the mark left behind on the other pile
+    assert kernels.key(stale) != kernels.key(state)
 
 
 # ---------------------------------------------------------------------------
@@ -247,12 +247,12 @@ def test_each_reduction_keeps_the_verdicts_on_small_positions(switched_off):
     verdicts = set()
     for options in VARIANTS:
         for deal in small_positions(options, 25, seed=37):
-            full = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL))
-            less = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~switched_off))
+            full = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL))
+            less = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~switched_off))
             assert full.verdict == less.verdict, deal_to_json(deal)
-            for result, reduce in ((full, G.REDUCE_ALL), (less, G.REDUCE_ALL & ~switched_off)):
+            for result, reduce in ((full, S.REDUCE_ALL), (less, S.REDUCE_ALL & ~switched_off)):
                 if result.verdict == "won":
-                    certify(deal, G.decode_line(deal, result.line, reduce))
+                    certify(deal, lines.decode_line(deal, result.line, reduce))
             verdicts.add(full.verdict)
     assert verdicts == {"won", "lost"}
 
@@ -278,13 +278,13 @@ MIDGAME += [(19, 0.75, 19753, 6)]
 def midgame_positions():
     """Positions part way along won lines of real deals, with a few cards exchanged:
     realistic tableaus (tails, junk, empty piles) of which some are lost."""
-    out, lines = [], {}
+    out, won = [], {}
     for seed, cut, rng_seed, swaps in MIDGAME:
         deal = deal_from_seed("ladder", seed)
-        if seed not in lines:
-            lines[seed] = G.decode_line(deal, search(G.KERNELS, G.encode(deal), max_nodes=20_000).line)
+        if seed not in won:
+            won[seed] = lines.decode_line(deal, search(kernels.KERNELS, encoding.encode(deal), max_nodes=20_000).line)
         pos = R.initial(deal)
-        for move in lines[seed][:int(len(lines[seed]) * cut)]:
+        for move in won[seed][:int(len(won[seed]) * cut)]:
             pos = R.play(pos, move)
         out.append(perturbed(R.to_deal(pos), random.Random(rng_seed), swaps))
     return out
@@ -296,7 +296,7 @@ _MIDGAME = []
 def _midgame():
     if not _MIDGAME:
         for deal in midgame_positions():
-            _MIDGAME.append((deal, search(G.KERNELS, G.encode(deal), max_nodes=100_000)))
+            _MIDGAME.append((deal, search(kernels.KERNELS, encoding.encode(deal), max_nodes=100_000)))
     return _MIDGAME
 
 
@@ -304,7 +304,7 @@ def test_midgame_verdicts_match_a_lightly_reduced_search():
     """Against stock macro moves and safe moves only (the simplest reductions)."""
     verdicts = set()
     for deal, full in _midgame():
-        plain = search(G.KERNELS, G.encode(deal, G.REDUCE_MACRO | G.REDUCE_SAFE), max_nodes=100_000)
+        plain = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_MACRO | S.REDUCE_SAFE), max_nodes=100_000)
         if "unknown" not in (full.verdict, plain.verdict):
             assert full.verdict == plain.verdict, deal_to_json(deal)
             verdicts.add(full.verdict)
@@ -320,11 +320,11 @@ def test_positions_after_a_stepping_stone_are_searched_through_unstored():
     from solver.engine.contract import never_transient
 
     for state, _ in playout(range(1, 5), 100, random.Random(2)):
-        assert bool(G.transient(state)) == (state[G.PEND_KIND] != G.K_NONE)
-    storing = dataclasses.replace(G.KERNELS, transient=never_transient)
+        assert bool(kernels.transient(state)) == (state[S.PEND_KIND] != S.K_NONE)
+    storing = dataclasses.replace(kernels.KERNELS, transient=never_transient)
     compared = fewer = 0
     for deal, full in _midgame():
-        stored = search(storing, G.encode(deal), max_nodes=100_000)
+        stored = search(storing, encoding.encode(deal), max_nodes=100_000)
         if "unknown" not in (full.verdict, stored.verdict):
             assert full.verdict == stored.verdict, deal_to_json(deal)
             compared += 1
@@ -335,14 +335,14 @@ def test_positions_after_a_stepping_stone_are_searched_through_unstored():
 @pytest.mark.parametrize("switched_off", REDUCTIONS)
 def test_each_reduction_keeps_the_verdicts_on_midgame_positions(switched_off):
     verdicts = set()
-    reduce = G.REDUCE_ALL & ~switched_off
+    reduce = S.REDUCE_ALL & ~switched_off
     for deal, full in _midgame():
-        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=100_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=100_000)
         if "unknown" not in (full.verdict, less.verdict):
             assert full.verdict == less.verdict, deal_to_json(deal)
             verdicts.add(full.verdict)
         if less.verdict == "won":
-            certify(deal, G.decode_line(deal, less.line, reduce))
+            certify(deal, lines.decode_line(deal, less.line, reduce))
     assert verdicts == {"won", "lost"}
 
 
@@ -356,22 +356,22 @@ def _limited_midgame():
             passes, used = ((2, k % 2), (1, 0))[k % 3 == 2]
             deal = deal.copy()
             deal.options, deal.passes_used = {"passes": passes}, used
-            _LIMITED.append((deal, search(G.KERNELS, G.encode(deal), max_nodes=100_000)))
+            _LIMITED.append((deal, search(kernels.KERNELS, encoding.encode(deal), max_nodes=100_000)))
     return _LIMITED
 
 
 @pytest.mark.parametrize("switched_off", REDUCTIONS)
 def test_each_reduction_keeps_the_verdicts_with_limited_passes(switched_off):
     verdicts = set()
-    reduce = G.REDUCE_ALL & ~switched_off
+    reduce = S.REDUCE_ALL & ~switched_off
     for deal, full in _limited_midgame():
-        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=100_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=100_000)
         if "unknown" not in (full.verdict, less.verdict):
             assert full.verdict == less.verdict, deal_to_json(deal)
             verdicts.add(full.verdict)
-        for result, r in ((full, G.REDUCE_ALL), (less, reduce)):
+        for result, r in ((full, S.REDUCE_ALL), (less, reduce)):
             if result.verdict == "won":
-                certify(deal, G.decode_line(deal, result.line, r))
+                certify(deal, lines.decode_line(deal, result.line, r))
     assert verdicts == {"won", "lost"}
 
 
@@ -382,7 +382,7 @@ def _full_verdict(seed):
     """The all-reductions search of a deal (shared by the parametrized test below)."""
     if seed not in _FULL:
         deal = deal_from_seed("ladder", seed)
-        _FULL[seed] = (deal, search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=10_000))
+        _FULL[seed] = (deal, search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL), max_nodes=10_000))
     return _FULL[seed]
 
 
@@ -390,15 +390,15 @@ def _full_verdict(seed):
 def test_each_reduction_keeps_the_verdicts_on_deals(switched_off):
     """Seeds 1..50, default options (limited passes: see the small positions above)."""
     decided = 0
-    reduce = G.REDUCE_ALL & ~switched_off
+    reduce = S.REDUCE_ALL & ~switched_off
     for seed in range(1, 51):
         deal, full = _full_verdict(seed)
-        less = search(G.KERNELS, G.encode(deal, reduce), max_nodes=10_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=10_000)
         if "unknown" not in (full.verdict, less.verdict):
             assert full.verdict == less.verdict, f"seed {seed}"
             decided += 1
         if less.verdict == "won":
-            certify(deal, G.decode_line(deal, less.line, reduce))
+            certify(deal, lines.decode_line(deal, less.line, reduce))
     assert decided >= 5
 
 
@@ -411,19 +411,19 @@ def test_no_position_along_a_winning_line_is_doomed():
     checked = 0
     for seed in range(1, 41):
         deal = deal_from_seed("ladder", seed)
-        reduce = G.REDUCE_ALL & ~G.REDUCE_DEADLOCK
-        result = search(G.KERNELS, G.encode(deal, reduce), max_nodes=20_000)
+        reduce = S.REDUCE_ALL & ~S.REDUCE_DEADLOCK
+        result = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=20_000)
         if result.verdict != "won":
             continue
-        state = G.encode(deal, reduce)
+        state = encoding.encode(deal, reduce)
         for m in result.line:
-            assert not G._doomed(state), f"seed {seed}"
-            G.apply(state, np.int32(m))
+            assert not reductions._doomed(state), f"seed {seed}"
+            kernels.apply(state, np.int32(m))
             checked += 1
     for options in VARIANTS:
         for deal in small_positions(options, 25, seed=11):
             if brute_force_wins(deal):
-                assert not G._doomed(G.encode(deal, 0)), deal_to_json(deal)
+                assert not reductions._doomed(encoding.encode(deal, 0)), deal_to_json(deal)
     assert checked > 1000
 
 
@@ -435,13 +435,13 @@ def test_the_deadlock_test_decides_lost_deals_a_search_does_not():
     nothing (it took 7M-11M nodes)."""
     for seed in (288, 784):
         deal = deal_from_seed("ladder", seed)
-        fast = search(G.KERNELS, np.stack(G.encode_roots(deal)))
+        fast = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)))
         assert (fast.verdict, fast.nodes) == ("lost", 0)
         roots = []
-        for order in G.ROOT_ORDERS:
-            roots.append(G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DEADLOCK))
-            roots[-1][G.ORDER] = order
-        assert search(G.KERNELS, np.stack(roots), max_nodes=300_000).verdict == "unknown"
+        for order in encoding.ROOT_ORDERS:
+            roots.append(encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK))
+            roots[-1][S.ORDER] = order
+        assert search(kernels.KERNELS, np.stack(roots), max_nodes=300_000).verdict == "unknown"
 
 
 # ---------------------------------------------------------------------------
@@ -451,18 +451,18 @@ def test_move_orders_list_the_same_moves():
     """An order only sorts the moves: along playouts every order lists the same set."""
     rng = random.Random(9)
     for seed in (1, 2, 3):
-        roots = G.encode_roots(deal_from_seed("ladder", seed))
+        roots = encoding.encode_roots(deal_from_seed("ladder", seed))
         state = roots[0]
         for _ in range(200):
             lists = []
-            for order in G.ROOT_ORDERS:
+            for order in encoding.ROOT_ORDERS:
                 s = state.copy()
-                s[G.ORDER] = order
+                s[S.ORDER] = order
                 lists.append(kernel_moves(s))
             assert all(sorted(ms) == sorted(lists[0]) for ms in lists), seed
             if not lists[0]:
                 break
-            G.apply(state, np.int32(rng.choice(lists[0])))
+            kernels.apply(state, np.int32(rng.choice(lists[0])))
 
 
 def test_move_orders_in_turns_keep_the_verdicts():
@@ -470,11 +470,11 @@ def test_move_orders_in_turns_keep_the_verdicts():
     verdicts = set()
     for options in VARIANTS:
         for deal in small_positions(options, 10, seed=53):
-            plain = search(G.KERNELS, G.encode(deal))
-            turns = search(G.KERNELS, np.stack(G.encode_roots(deal)), chunk=5)
+            plain = search(kernels.KERNELS, encoding.encode(deal))
+            turns = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)), chunk=5)
             assert turns.verdict == plain.verdict, deal_to_json(deal)
             if turns.verdict == "won":
-                certify(deal, G.decode_line(deal, turns.line))
+                certify(deal, lines.decode_line(deal, turns.line))
             verdicts.add(turns.verdict)
     assert verdicts == {"won", "lost"}
 
@@ -485,11 +485,11 @@ def test_restart_runs_in_turns_keep_the_verdicts():
     verdicts = set()
     for options in VARIANTS:
         for deal in small_positions(options, 12, seed=59):
-            mixed = search(G.KERNELS, np.stack(G.encode_roots(deal)), chunk=5, restarts=2, restart_turn=9,
+            mixed = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)), chunk=5, restarts=2, restart_turn=9,
                            restart_unit=3, restart_keep=50)
             assert mixed.verdict == ("won" if brute_force_wins(deal) else "lost"), deal_to_json(deal)
             if mixed.verdict == "won":
-                certify(deal, G.decode_line(deal, mixed.line))
+                certify(deal, lines.decode_line(deal, mixed.line))
             verdicts.add(mixed.verdict)
     assert verdicts == {"won", "lost"}
 
@@ -498,17 +498,17 @@ def test_the_restart_run_wins_what_the_orders_miss():
     """Seed 603: the seven orders find nothing in 400,000 nodes (at stop 14 they had not
     in 10 s); with Ladder's restart run taking turns a win comes within that."""
     deal = deal_from_seed("ladder", 603)
-    roots = np.stack(G.encode_roots(deal))
-    assert search(G.KERNELS, roots, max_nodes=400_000).verdict == "unknown"
-    result = search(G.KERNELS, roots, max_nodes=400_000, **G.SEARCH_OPTIONS)
+    roots = np.stack(encoding.encode_roots(deal))
+    assert search(kernels.KERNELS, roots, max_nodes=400_000).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=400_000, **encoding.SEARCH_OPTIONS)
     assert result.verdict == "won"
-    certify(deal, G.decode_line(deal, result.line))
+    certify(deal, lines.decode_line(deal, result.line))
     assert solve(deal, max_nodes=400_000).verdict == "won"   # solve() runs Ladder with it
 
 
 def test_move_orders_in_turns_report_limits_as_unknown():
     deal = deal_from_seed("ladder", 12)
-    out = search(G.KERNELS, np.stack(G.encode_roots(deal)), max_nodes=5000, chunk=1000)
+    out = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)), max_nodes=5000, chunk=1000)
     assert (out.verdict, out.reason) == ("unknown", "node_limit") and out.nodes == 5000
 
 
@@ -516,12 +516,12 @@ def test_more_scrambled_orders_find_wins_the_first_four_miss():
     """Seed 580 (won): the first four orders in turns find nothing in 400,000 nodes (they
     took 18M); with the three more scrambled orders a win comes within that."""
     deal = deal_from_seed("ladder", 580)
-    roots = np.stack(G.encode_roots(deal))
+    roots = np.stack(encoding.encode_roots(deal))
     assert len(roots) == 7
-    assert search(G.KERNELS, roots[:4], max_nodes=400_000).verdict == "unknown"
-    result = search(G.KERNELS, roots, max_nodes=400_000)
+    assert search(kernels.KERNELS, roots[:4], max_nodes=400_000).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=400_000)
     assert result.verdict == "won"
-    certify(deal, G.decode_line(deal, result.line))
+    certify(deal, lines.decode_line(deal, result.line))
 
 
 def test_a_top_seen_late_is_used():
@@ -529,8 +529,8 @@ def test_a_top_seen_late_is_used():
     of t5, but t5 was scanned after t1 and a new top did not start another sweep."""
     deal = deal_from_json({"game": "ladder", "options": {"passes": None}, "tableau": [["9D", "QH"], ["TD", "QH"], ["TD", "QD"], ["JH", "QD"], ["JD", "KS"], ["JH", "KD"], ["JS", "KD"], ["JD", "KH"]], "ladder": ["QS", "QS", "KS"], "stock": [], "waste": ["KH"], "foundations": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"], ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]]})  # noqa: E501
     assert brute_force_wins(deal)
-    assert not G._doomed(G.encode(deal, 0))
-    assert search(G.KERNELS, G.encode(deal)).verdict == "won"
+    assert not reductions._doomed(encoding.encode(deal, 0))
+    assert search(kernels.KERNELS, encoding.encode(deal)).verdict == "won"
 
 
 def goes_up_now(state, card) -> bool:
@@ -539,15 +539,15 @@ def goes_up_now(state, card) -> bool:
     it lies in the talon, to go up first in a chain."""
     s = [int(x) for x in state]
     rank, suit = card % 13, card // 13
-    heights = (s[G.FOUND + 2 * suit], s[G.FOUND + 2 * suit + 1])
+    heights = (s[S.FOUND + 2 * suit], s[S.FOUND + 2 * suit + 1])
     if rank in heights:
         return True
-    if not (s[G.PASSES] == 0 and s[G.REDUCE] & G.REDUCE_MACRO and s[G.REDUCE] & G.REDUCE_LAZY):
+    if not (s[S.PASSES] == 0 and s[S.REDUCE] & S.REDUCE_MACRO and s[S.REDUCE] & S.REDUCE_LAZY):
         return False
     below = [h for h in heights if h <= rank]
     if not below:
         return False
-    talon = set(s[G.TALON:G.TALON + s[G.TALON_LEN]])
+    talon = set(s[S.TALON:S.TALON + s[S.TALON_LEN]])
     return all(suit * 13 + k in talon for k in range(max(below), rank))
 
 
@@ -559,17 +559,17 @@ def test_the_cards_that_go_up_now_are_those_a_card_by_card_test_finds(options):
     rng = random.Random(3)
     chains = 0
     for seed in range(1, 13):
-        state = G.encode(deal_from_seed("ladder", seed, options))
+        state = encoding.encode(deal_from_seed("ladder", seed, options))
         for _ in range(150):
-            ups = int(G._chain_ends(state, G._lazy(state), G._talon_mask(state)))
+            ups = int(reductions._chain_ends(state, reductions._lazy(state), S._talon_mask(state)))
             for card in range(52):
                 assert bool(ups >> card & 1) == goes_up_now(state, card), (seed, card, state.tolist())
-                if ups >> card & 1 and not G._fits_found(state, card):
+                if ups >> card & 1 and not S._fits_found(state, card):
                     chains += 1
             ms = kernel_moves(state)
             if not ms:
                 break
-            G.apply(state, ms[rng.randrange(len(ms))])
+            kernels.apply(state, ms[rng.randrange(len(ms))])
     assert chains > 0 if options["passes"] is None else chains == 0
 
 
@@ -579,9 +579,9 @@ def test_the_safe_foundation_moves_bit_set_is_the_card_by_card_test():
     both answers occur."""
     seen = set()
     for state, _ in playout(range(1, 9), 150, random.Random(5)):
-        bits = int(G._safe_ups(state))
+        bits = int(reductions._safe_ups(state))
         for card in range(52):
-            want = bool(G._fits_found(state, card) and G._safe(state, card))
+            want = bool(S._fits_found(state, card) and reductions._safe(state, card))
             assert bool(bits >> card & 1) == want, (card, state.tolist())
             seen.add((want, card % 13 > 0))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
@@ -590,8 +590,8 @@ def test_the_safe_foundation_moves_bit_set_is_the_card_by_card_test():
 def test_the_twin_of_a_card_set_is_the_set_of_twins():
     """_twin_set (moves() asks which tops are like a card) maps each card to _twin's card."""
     for card in range(52):
-        assert int(G._twin_set(np.uint64(1 << card))) == 1 << int(G._twin(card))
-    assert int(G._twin_set(G.ALL_CARDS)) == (1 << 52) - 1
+        assert int(S._twin_set(np.uint64(1 << card))) == 1 << int(S._twin(card))
+    assert int(S._twin_set(reductions.ALL_CARDS)) == (1 << 52) - 1
 
 
 # --------------------------------------------------------------------------
@@ -607,19 +607,19 @@ def test_a_state_with_a_card_taken_back_into_the_talon_dominates_it():
     rng = random.Random(17)
     checked = 0
     for state, _ in playout(range(1, 13), 300, rng):
-        suits = [su for su in range(4) if state[G.FOUND + 2 * su] > 0]
-        if state[G.PEND_KIND] != G.K_NONE or not suits:
+        suits = [su for su in range(4) if state[S.FOUND + 2 * su] > 0]
+        if state[S.PEND_KIND] != S.K_NONE or not suits:
             continue
         su = rng.choice(suits)
-        f = G.FOUND + 2 * su + (state[G.FOUND + 2 * su] == state[G.FOUND + 2 * su + 1])  # stay sorted
+        f = S.FOUND + 2 * su + (state[S.FOUND + 2 * su] == state[S.FOUND + 2 * su + 1])  # stay sorted
         fewer = state.copy()
         fewer[f] -= 1
-        fewer[G.TALON + fewer[G.TALON_LEN]] = su * 13 + fewer[f]
-        fewer[G.TALON_LEN] += 1
-        fewer[G.WASTE_LEN] = 0
-        group = np.uint64(G.dominance_group(state))
-        assert group != 0 and G.dominance_group(fewer) == group
-        more_up, less_up = np.uint64(G.dominance_vector(state)), np.uint64(G.dominance_vector(fewer))
+        fewer[S.TALON + fewer[S.TALON_LEN]] = su * 13 + fewer[f]
+        fewer[S.TALON_LEN] += 1
+        fewer[S.WASTE_LEN] = 0
+        group = np.uint64(kernels.dominance_group(state))
+        assert group != 0 and kernels.dominance_group(fewer) == group
+        more_up, less_up = np.uint64(kernels.dominance_vector(state)), np.uint64(kernels.dominance_vector(fewer))
         dominators = new_dominators(64)
         add_dominator(dominators, group, less_up)
         assert dominated(dominators, group, more_up)
@@ -641,18 +641,18 @@ def test_a_stepping_stone_is_left_out_only_when_no_move_could_follow_it():
     rng = random.Random(23)
     left_out = kept = 0
     for state, moves in playout(range(1, 25), 250, rng):
-        if state[G.PEND_KIND] != G.K_NONE or (len(moves) == 1 and moves[0] & G.FORCED_FLAG):
+        if state[S.PEND_KIND] != S.K_NONE or (len(moves) == 1 and moves[0] & S.FORCED_FLAG):
             continue
-        offered = {(m >> 8) & 255 for m in moves if m & 15 == G.SRC_TALON and (m >> 4) & 15 < 8}
-        tops = [j for j in range(8) if state[G.LEN + j] > 0]
-        for p in range(state[G.TALON_LEN]):
-            c = int(state[G.TALON + p])
+        offered = {(m >> 8) & 255 for m in moves if m & 15 == S.SRC_TALON and (m >> 4) & 15 < 8}
+        tops = [j for j in range(8) if state[S.LEN + j] > 0]
+        for p in range(state[S.TALON_LEN]):
+            c = int(state[S.TALON + p])
             for j in tops:
-                if not (int(PARENTS[c]) >> int(G._top(state, j))) & 1:
+                if not (int(PARENTS[c]) >> int(S._top(state, j))) & 1:
                     continue
                 stone = state.copy()
-                G.apply(stone, np.int32(G.SRC_TALON | j << 4 | p << 8))
-                if not any(int(state[G.TALON + q]) == c for q in offered):
+                kernels.apply(stone, np.int32(S.SRC_TALON | j << 4 | p << 8))
+                if not any(int(state[S.TALON + q]) == c for q in offered):
                     assert kernel_moves(stone) == [], (c, j)
                     left_out += 1
                 elif kernel_moves(stone):
@@ -663,32 +663,32 @@ def test_a_stepping_stone_is_left_out_only_when_no_move_could_follow_it():
 def test_progress_counts_ladder_cards_first_then_empty_piles():
     """The restart runs' lookahead prefers moves from which this rises: a card dug out of
     the ladder outweighs every empty pile, even when it fills one."""
-    state = G.encode(deal_from_seed("ladder", 1))
-    assert G.progress(state) == 0                      # 29 ladder cards, no empty pile
+    state = encoding.encode(deal_from_seed("ladder", 1))
+    assert kernels.progress(state) == 0                      # 29 ladder cards, no empty pile
     emptied = state.copy()
-    emptied[G.LEN + 3] = 0
-    emptied[G.LEN + 5] = 0
-    assert G.progress(emptied) == 2
+    emptied[S.LEN + 3] = 0
+    emptied[S.LEN + 5] = 0
+    assert kernels.progress(emptied) == 2
     dug = emptied.copy()
-    dug[G.LADDER_LEN] -= 1
-    dug[G.LEN + 3] = 1                                  # the ladder card went into an empty pile
-    assert G.progress(dug) == 16 + 1 > G.progress(emptied)
+    dug[S.LADDER_LEN] -= 1
+    dug[S.LEN + 3] = 1                                  # the ladder card went into an empty pile
+    assert kernels.progress(dug) == 16 + 1 > kernels.progress(emptied)
     every_pile_empty = state.copy()
-    every_pile_empty[G.LEN:G.LEN + 8] = 0
-    assert G.progress(every_pile_empty) < G.progress(dug)
+    every_pile_empty[S.LEN:S.LEN + 8] = 0
+    assert kernels.progress(every_pile_empty) < kernels.progress(dug)
 
 
 def test_dominance_is_off_with_limited_passes_or_switched_off():
     deal = deal_from_seed("ladder", 1, {"passes": 3})
-    assert G.dominance_group(G.encode(deal)) == 0
-    assert G.dominance_group(G.encode(deal_from_seed("ladder", 1), G.REDUCE_ALL & ~G.REDUCE_DOMINANCE)) == 0
-    assert G.dominance_group(G.encode(deal_from_seed("ladder", 1))) != 0
+    assert kernels.dominance_group(encoding.encode(deal)) == 0
+    assert kernels.dominance_group(encoding.encode(deal_from_seed("ladder", 1), S.REDUCE_ALL & ~S.REDUCE_DOMINANCE)) == 0
+    assert kernels.dominance_group(encoding.encode(deal_from_seed("ladder", 1))) != 0
 
 
 def test_dominance_cuts_a_lost_deal_s_search():
     """Seed 9099 is lost: with dominance the search skips states and takes fewer nodes."""
     deal = deal_from_seed("ladder", 9099)
-    full = search(G.KERNELS, G.encode(deal))
-    plain = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL & ~G.REDUCE_DOMINANCE))
+    full = search(kernels.KERNELS, encoding.encode(deal))
+    plain = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DOMINANCE))
     assert full.verdict == plain.verdict == "lost"
     assert full.nodes < plain.nodes

@@ -12,7 +12,7 @@ import pytest
 
 from solver.cards import parse_card
 from solver.games.ladder.layout import LadderDeal
-from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json, validate
+from solver.deals import deal_from_json, deal_from_seed, deal_to_json, validate
 from solver.moves import Move
 from solver.replay import IllegalMove, replay
 from tests.helpers import rules as rules_for

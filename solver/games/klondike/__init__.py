@@ -1,9 +1,13 @@
 """Klondike (one deck): RULES.md's main game, with draw 1 or 3 and any number of passes."""
 
+from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import DealFormats, Game, Option
 from . import rules
 from .foreign import formats, greenfelt, microsoft, shootme, solvitaire
 from .layout import LAYOUT
+
+# before any of the package's compiled modules loads (they are imported on first use)
+keep_fresh(__file__, *shared_kernel_sources())
 
 GAME = Game(
     name="klondike",

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from ...cards import card_name, is_red, pretty, rank, suit
 from ...deals import Deal
-from .layout import KlondikeDeal
 from ...moves import Move
 from ...replay import IllegalMove
+from .layout import KlondikeDeal
 
 
 @dataclass

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 
 from ...game import Solver
-from . import kernels as K
+from . import state as S
+from .encoding import encode, encode_roots
+from .kernels import KERNELS
+from .lines import decode_line
+from .reductions import relaxed
 
 
 def omitted(pos, move) -> bool:
@@ -33,14 +37,14 @@ def symmetric(deal, rng: random.Random):
 
 
 SOLVER = Solver(
-    kernels=K.KERNELS,
-    encode=K.encode,
-    decode_line=K.decode_line,
-    reductions={"macro": K.REDUCE_MACRO, "safe": K.REDUCE_SAFE, "layout": K.REDUCE_LAYOUT,
-                "deadlock": K.REDUCE_DEADLOCK, "stone": K.REDUCE_STONE, "lazy": K.REDUCE_LAZY,
-                "empty": K.REDUCE_EMPTY, "safe_talon": K.REDUCE_SAFE_TALON},
-    move_orders=K.encode_roots,
-    relaxed=K.relaxed,
+    kernels=KERNELS,
+    encode=encode,
+    decode_line=decode_line,
+    reductions={"macro": S.REDUCE_MACRO, "safe": S.REDUCE_SAFE, "layout": S.REDUCE_LAYOUT,
+                "deadlock": S.REDUCE_DEADLOCK, "stone": S.REDUCE_STONE, "lazy": S.REDUCE_LAZY,
+                "empty": S.REDUCE_EMPTY, "safe_talon": S.REDUCE_SAFE_TALON},
+    move_orders=encode_roots,
+    relaxed=relaxed,
     omitted=omitted,
     symmetric=symmetric,
 )

@@ -1,8 +1,12 @@
 """Ladder (two decks): eight piles built down in alternating colours, a 29-card ladder."""
 
+from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
 from . import rules
 from .layout import LAYOUT
+
+# before any of the package's compiled modules loads (they are imported on first use)
+keep_fresh(__file__, *shared_kernel_sources())
 
 GAME = Game(
     name="ladder",

@@ -48,9 +48,9 @@ from dataclasses import dataclass, field, replace
 
 from ...cards import card_name, is_red, pretty, rank, suit
 from ...deals import Deal
-from .layout import LadderDeal
 from ...moves import Move
 from ...replay import IllegalMove
+from .layout import LadderDeal
 
 N_PILES = 8
 N_FOUNDATIONS = 8

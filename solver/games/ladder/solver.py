@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 
 from ...game import Solver
-from . import kernels as K
+from . import state as S
+from .encoding import SEARCH_OPTIONS, encode, encode_roots
+from .kernels import KERNELS
+from .lines import decode_line
 
 
 def omitted(pos, move) -> bool:
@@ -25,13 +28,13 @@ def symmetric(deal, rng: random.Random):
 
 
 SOLVER = Solver(
-    kernels=K.KERNELS,
-    encode=K.encode,
-    decode_line=K.decode_line,
-    reductions={"macro": K.REDUCE_MACRO, "safe": K.REDUCE_SAFE, "lazy": K.REDUCE_LAZY, "stone": K.REDUCE_STONE,
-                "arrange": K.REDUCE_ARRANGE, "deadlock": K.REDUCE_DEADLOCK, "dominance": K.REDUCE_DOMINANCE},
-    move_orders=K.encode_roots,
-    search_settings=K.SEARCH_OPTIONS,
+    kernels=KERNELS,
+    encode=encode,
+    decode_line=decode_line,
+    reductions={"macro": S.REDUCE_MACRO, "safe": S.REDUCE_SAFE, "lazy": S.REDUCE_LAZY, "stone": S.REDUCE_STONE,
+                "arrange": S.REDUCE_ARRANGE, "deadlock": S.REDUCE_DEADLOCK, "dominance": S.REDUCE_DOMINANCE},
+    move_orders=encode_roots,
+    search_settings=SEARCH_OPTIONS,
     omitted=omitted,
     symmetric=symmetric,
 )

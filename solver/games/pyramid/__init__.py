@@ -1,8 +1,12 @@
 """Pyramid (one deck): remove Kings and pairs adding to 13; one or three waste piles."""
 
+from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
 from . import rules
 from .layout import LAYOUT
+
+# before any of the package's compiled modules loads (they are imported on first use)
+keep_fresh(__file__, *shared_kernel_sources())
 
 
 def _conflict(options: dict) -> str | None:

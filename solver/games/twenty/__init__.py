@@ -1,8 +1,12 @@
 """Twenty (two decks): twenty single-card piles onto ascending and descending foundations."""
 
+from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game
 from . import rules
 from .layout import LAYOUT
+
+# before any of the package's compiled modules loads (they are imported on first use)
+keep_fresh(__file__, *shared_kernel_sources())
 
 GAME = Game(
     name="twenty",

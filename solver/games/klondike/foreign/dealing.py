@@ -10,7 +10,7 @@ first.
 
 from __future__ import annotations
 
-from ....deals import DealError, validate
+from ....deals import Deal, DealError, validate
 from ....options import resolve
 from ..layout import KlondikeDeal
 

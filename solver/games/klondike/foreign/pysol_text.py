@@ -18,7 +18,7 @@ diagrams); a line with only ``:`` is an empty pile. Ranks ``A 2..9 T J Q K``
 from __future__ import annotations
 
 from ....cards import CardError, card_name, parse_card
-from ....deals import DealError, validate
+from ....deals import Deal, DealError, validate
 from ....options import resolve
 from ..layout import KlondikeDeal
 

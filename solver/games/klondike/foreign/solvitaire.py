@@ -25,7 +25,7 @@ first drawn. ``foundations`` is one flat list, each card going to its suit.
 from __future__ import annotations
 
 from ....cards import RANKS, SUITS, is_red, make_card, rank, suit
-from ....deals import DealError, validate
+from ....deals import Deal, DealError, validate
 from ....options import resolve
 from ..layout import KlondikeDeal
 

@@ -1,0 +1,379 @@
+"""Klondike's reductions: the rules the search follows beyond the game's own, each with the
+argument that it keeps the verdict exact.
+
+**Reductions** (each keeps the verdict exact; ``tests/test_klondike_kernels.py``
+checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
+
+* *Stock macro moves* (``REDUCE_MACRO``): instead of single draws, a move plays
+  any talon card that draws (and at most one redeal) can bring to the waste
+  top. Draws change nothing but the talon boundary, and tableau and foundation
+  moves neither depend on nor change it, so any winning line can be reordered
+  to draw just before each talon card it plays; a card reachable in the current
+  pass is taken without redeal (same talon afterwards, fewer passes used:
+  dominates), and a card reachable only after a redeal is reachable after
+  exactly one (later passes see the same talon again).
+* *Safe foundation moves* (``REDUCE_SAFE``): a tableau top card c of rank r is
+  played at once, as the only move, when (a) r <= 2; or (b) cards never leave
+  the foundations and both opposite-colour cards of rank r-1 are on them: then
+  no card can ever be put on c, so keeping it on the tableau only blocks the
+  cards under it, while its foundation only grows; or (c) both opposite-colour
+  foundations reach r-2 and the other same-colour foundation reaches r-3 (the
+  rule Solvitaire and lonelybot use, with foundation_to_tableau too): a card of
+  rank r-1 put on c could only serve to hold a card of rank r-2 of c's colour,
+  and such a card can go to its foundation or onto a rank r-1 card that is
+  itself free to go up, so c is never needed as a target. The same holds for
+  a safe waste top when drawing one card, or when no redeal is left: taking
+  the top off the waste leaves every other talon card reachable as before and
+  uncovers the one under it (with three cards and a redeal to come it would
+  regroup the next pass, so it is not forced there). For the same reason a
+  safe card is never put from the talon onto a pile, nor taken down from its
+  foundation: a line that does so and later plays it up again is longer than
+  the line that leaves it up, so no shortest winning line does it.
+* *Safe talon cards, anywhere* (``REDUCE_SAFE_TALON``, after lonelybot; draw
+  1, unlimited passes, macro moves). A safe card that fits its foundation is
+  played at once from wherever it lies in the talon, as the only move. With
+  one card a draw and unlimited passes every other talon card stays within
+  reach without it, so taking it out costs nothing there; a safe card never
+  goes from the talon onto a pile (above), so in a winning line it stays in
+  the talon until it goes up, and that move can be made now: a card on its
+  foundation earlier only allows more, as for a safe pile top. Without it the
+  search explored each subtree twice, with the card waiting and with it up
+  (the lazy rule leaves safe cards free): seed 634 with draw 1 took 26.6M
+  nodes to prove lost, 1.1M with it.
+* *Layouts of the face-up cards* (``REDUCE_LAYOUT``, after lonelybot): every
+  face-up card that is not the lowest of its pile lies on a card one rank up of
+  the other colour, one of two twins (same rank and colour: 6♠ and 6♣). The key
+  keeps, per pile, the face-down cards and the lowest face-up card, and for
+  the rest only the set of face-up cards, not which twin each one lies on.
+  That is exact because what can happen next does not depend on it: any
+  face-up card can be moved with the cards above it; a pile top of a given
+  rank and colour exists exactly when fewer cards lie on that pair of twins
+  than there are twins in sight, in every layout with the same set; and the
+  only layout question left, whether a card under a run can go up, is answered
+  by the *uncover* move: when the next card of a foundation lies under a run
+  and its twin is a pile top, the run moves onto the twin and the card goes up
+  (``UNCOVER_FLAG``; the line shows both moves). A move of a card that is not
+  the lowest face-up card of its pile onto another pile changes nothing the
+  key keeps (the card stays face up, and on a card of the same rank and
+  colour), so those moves are dropped.
+* *Stepping stones* (``REDUCE_STONE``; draw 1, unlimited passes, macro moves).
+  A talon card c goes onto a pile only if the next move puts a card onto it
+  (the state keeps c in ``STONE`` until then, and the moves are only those).
+  Proof: with draw 1 and unlimited passes every talon card can be played at
+  any time, so in a winning line move each talon-to-pile move of c to just
+  before the first move that puts a card onto c. Until then c is a bare top:
+  if it goes up or moves on first, play it from the talon at that point
+  instead; if the card under it moves (taking c along), that card moves alone
+  and c comes later; nothing can have been put on the card under it. The
+  line keeps its length. With REDUCE_LAYOUT, a card put on c's twin instead
+  counts (the same position up to layout), and so does a placement while a
+  face-up card fitting c already lies on its twin. With three cards a draw,
+  taking a card out regroups the talon, so the rule does not hold there.
+* *Lazy talon cards* (``REDUCE_LAZY``; draw 1, unlimited passes, macro
+  moves). A talon card c that is not safe goes up only if the next move plays
+  the card after it (from the talon, which continues the chain, or from a
+  pile); the state keeps c in ``LIFT`` until then. Proof: every talon card can
+  be played at any time, and a card on its foundation only serves the next
+  card of its suit (or comes down again, which is a talon-to-pile move made
+  later), so in a winning line move each such move to just before the move of
+  the next card up; if none follows, c would never be needed up, and every
+  card must go up, so one does. Safe cards are exempt: playing one is never
+  worse, whatever the line.
+* *Pointless king moves*: a run whose bottom card is already at the bottom of
+  its pile never moves to an empty pile (the position would be the same up to
+  pile order); of several empty piles only the first is a target.
+* *Emptied piles* (``REDUCE_EMPTY``): a move of a whole pile (a run with no
+  face-down card under it) onto another pile is followed by a King into the
+  emptied pile, and by nothing else (the state keeps ``EMPTIED`` until then).
+  Proof: an empty pile only ever takes a King. In a winning line, move each
+  such move E (run R from pile A onto card p) to just before the next move
+  that puts a King into an empty pile, or drop it if none comes. Until then the
+  two lines' positions differ only in R lying alone in A instead of on p, and
+  every move stays legal: a move of all of R is E itself, after which the
+  positions agree; a move of part of R takes it from A; a run moved from p's
+  pile moves without R; nothing goes onto p and p does not go up (R covers it
+  in the line); and no move in between uses an empty pile. The line gets no
+  longer. Any number of draws and passes: no talon move depends on it.
+* *Symmetry*: the canonical key adds per-pile hashes, so piles in any order
+  give one key.
+* *Deadlocks* (``REDUCE_DEADLOCK``): before searching, a fixed point over
+  optimistic facts asks whether every card can ever reach its foundation. A
+  pile card may *leave* its place (``free``) if it can go up, or if it is face
+  up or may be uncovered and some parent (one rank up, other colour) may be a
+  pile top at some time: on a foundation it may come down from, in a pile
+  with the card on it free, free itself, or a talon card that may go onto a
+  pile (by the same test); a King needs another pile whose bottom card is
+  free. A card may be *uncovered* if the
+  card lying on it is free, and a foundation may grow while its next card is
+  in the talon, free or uncovered. Each fact only relaxes the rules (timing,
+  the talon's order and who else uses a parent are ignored), and by induction
+  on the first time each card leaves its place in a winning line, every card
+  that line moves satisfies them. In the last pass (no redeal left) the waste
+  is a pile too: a waste card comes out only once the cards above it have.
+  So when some foundation cannot be completed even so, no line wins: the
+  position gets no moves, and ``lost`` is still a proof. The root is always
+  checked (``DOOMED``): that decides a quarter of the lost deals at once (421
+  of 1753 of Solvitaire's draw-3 seeds 1-10000, and 38 of the 124 a 10 s
+  search left unknown). Every node is checked in the last pass, where
+  draws bury cards in the waste: with one pass, draw 1, that cuts the nodes
+  tenfold (seeds 1-300) and the time by 40 %. With unlimited passes every node
+  is checked too: there the search wanders long through positions whose
+  tableau is already stuck (a card under one that can never move), and the
+  check cuts the nodes 7x with draw 3 and 12x with draw 1 (seeds 101-160;
+  seed 544 draw 3: 68M nodes to 5.4M). With a limited number of passes and a
+  redeal left, a check per node cost twice the time and saved under 2 % of
+  nodes, so there only the root is checked. A position is checked only after a
+  move that can deadlock it (``RECHECK``): a move onto a pile, or one that
+  turns a face-down card. After a foundation move that turns nothing, an
+  uncover move or a card taken down from a foundation, random playouts (draw 3)
+  found a new deadlock in under 0.5 % of positions; skipping the check there
+  saves 12-18 % of the time for 1 % more nodes, and the position's successors
+  are still checked.
+* *Free redeals*: with unlimited passes, a talon boundary on a multiple of the
+  draw count (or at the end) reaches the same cards, each with the same
+  number of draws modulo a free redeal, as the boundary at 0; the key maps all
+  such boundaries to 0 (lonelybot's "normalized offset"). Only with macro
+  moves, which make the reachable cards the whole story: with single draws the
+  boundary decides which card is on top now.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...deals import Deal
+from ..cardbits import ALL_CARDS
+from .state import (DOWN, F2T, FOUND, LEN, PILE_CAP, PILES, REDUCE, REDUCE_LAYOUT, REDUCE_LAZY, REDUCE_SAFE,
+                    REDUCE_STONE, TALON, TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _bit, _every_talon_card_anytime, _red,
+                    _redeal_allowed, _twin)
+
+SUIT_BITS = np.uint64(0x1FFF)
+KINGS = np.uint64((1 << 12) | (1 << 25) | (1 << 38) | (1 << 51))
+
+
+@njit(inline="always")
+def _safe(s, c):
+    """See REDUCE_SAFE in the module docstring (ranks here are 0-based)."""
+    r = c % 13  # 0 = Ace
+    if r <= 1:
+        return True
+    if _red(c):
+        opp = min(s[FOUND + 0], s[FOUND + 3])
+        same = s[FOUND + 2] if c // 13 == 1 else s[FOUND + 1]
+    else:
+        opp = min(s[FOUND + 1], s[FOUND + 2])
+        same = s[FOUND + 3] if c // 13 == 0 else s[FOUND + 0]
+    if opp >= r and not s[F2T]:
+        return True
+    return opp >= r - 1 and same >= r - 2
+
+
+@njit(inline="always")
+def _lazy(s, c):
+    """Talon card c goes up only as part of a chain (REDUCE_LAZY): not a safe card."""
+    return ((s[REDUCE] & REDUCE_LAZY) != 0 and _every_talon_card_anytime(s) and c % 13 < 12
+            and not ((s[REDUCE] & REDUCE_SAFE) and _safe(s, c)))
+
+
+@njit(inline="always")
+def _may_follow_up(s, c):
+    """The card after c in its suit is in the talon or face up in a pile."""
+    d = c + 1
+    for q in range(s[TALON_LEN]):
+        if s[TALON + q] == d:
+            return True
+    for i in range(7):
+        base = PILES + i * PILE_CAP
+        for q in range(s[DOWN + i], s[LEN + i]):
+            if s[base + q] == d:
+                return True
+    return False
+
+
+@njit(inline="always")
+def _children(cards):
+    """The cards that fit onto some card of the set ``cards`` (one rank down, the other
+    colour), by shifting whole suits at once: the same as testing ``PARENTS`` card by card."""
+    black = (cards | (cards >> np.uint64(39))) & SUIT_BITS
+    red = ((cards >> np.uint64(13)) | (cards >> np.uint64(26))) & SUIT_BITS
+    under_black = red >> np.uint64(1)
+    under_red = black >> np.uint64(1)
+    return (under_black | (under_red << np.uint64(13)) | (under_red << np.uint64(26))
+            | (under_black << np.uint64(39)))
+
+
+@njit(inline="always")
+def _with_kings(fits, a_pile_may_empty):
+    """``fits`` and the four Kings when some pile may become empty (a King's only place)."""
+    return fits | KINGS if a_pile_may_empty else fits
+
+
+@njit(cache=True)
+def _doomed(s):
+    """True when some card can never reach its foundation, whatever is played
+    (see REDUCE_DEADLOCK in the module docstring). A least fixed point over
+    optimistic facts, as bit sets of cards: ``free`` (a pile or waste card that
+    may leave its place), ``placed`` (a talon card that may go onto a pile),
+    ``exposed`` (a pile or waste card that may be on top), and the height each
+    foundation may reach."""
+    waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
+    waste = np.uint64(0)
+    for q in range(waste_len):
+        waste |= _bit(s[TALON + q])
+    stock = np.uint64(0)     # talon cards outside the waste: any may be brought to hand
+    for q in range(waste_len, s[TALON_LEN]):
+        stock |= _bit(s[TALON + q])
+    founds = np.uint64(0)
+    for f in range(4):
+        founds |= ((np.uint64(1) << np.uint64(s[FOUND + f])) - np.uint64(1)) << np.uint64(13 * f)
+    # every card is in a pile, the talon or a foundation
+    in_piles = ALL_CARDS & ~(founds | waste | stock)
+    heights = np.uint64(0)
+    for f in range(4):
+        heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
+    free = np.uint64(0)
+    placed = np.uint64(0)
+    exposed = np.uint64(0)
+    tops = founds if s[F2T] else np.uint64(0)   # cards that may be pile tops, to go onto
+    emptiable = 0            # piles that are or may become empty
+    settled = 0   # piles whose cards are all free: nothing left to learn from them
+    for i in range(7):
+        # every pile top and every empty pile before the first pass: a fact found
+        # later in a pass must not be missed by the piles already visited in it
+        ln = s[LEN + i]
+        if ln == 0:
+            emptiable |= 1 << i
+        else:
+            exposed |= _bit(s[PILES + i * PILE_CAP + ln - 1])
+    tops |= exposed
+    changed = True
+    while changed:
+        changed = False
+        # a pile card may leave for a pile: a King for another pile that may be
+        # empty, any other card for a parent that may be on top (top down, so a
+        # card freed uncovers the one below it at once)
+        fits = _children(tops)
+        for i in range(7):
+            ln = s[LEN + i]
+            if ln == 0 or (settled & (1 << i)) != 0:
+                continue
+            base = PILES + i * PILE_CAP
+            dn = s[DOWN + i]
+            fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
+            all_free = True
+            above_free = True     # the top card is reached
+            for q in range(ln - 1, -1, -1):
+                c = s[base + q]
+                b = _bit(c)
+                if above_free:
+                    if (tops & b) == 0:
+                        # a new top (uncovered by a foundation move of the last pass):
+                        # a card in a pile visited before this one may go onto it
+                        exposed |= b
+                        tops |= b
+                        fits = _children(tops)
+                        fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
+                        changed = True
+                elif q < dn:
+                    all_free = False
+                    break   # face down and covered: nothing below can be reached yet
+                if (free & b) != 0:
+                    above_free = True
+                    continue
+                if (fits_here & b) != 0:
+                    free |= b
+                    changed = True
+                    above_free = True
+                else:
+                    all_free = False
+                    above_free = False
+            if (free & _bit(s[base])) != 0 and (emptiable & (1 << i)) == 0:
+                emptiable |= 1 << i
+                changed = True   # a King in a pile visited before this one may now leave
+            if all_free:
+                settled |= 1 << i
+        for q in range(waste_len - 1, -1, -1):
+            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
+                exposed |= _bit(s[TALON + q])
+        # a talon card may go onto a pile the same way: a stock card at any time (so a
+        # chain of them at once), a waste card once on top
+        while True:
+            fits = _with_kings(_children(tops), emptiable != 0)
+            new = fits & ~placed & (stock | (waste & exposed))
+            if new == 0:
+                break
+            placed |= new
+            tops |= new
+            free |= new & waste
+            changed = True
+        # a foundation grows while its next card is in the stock or may be on top
+        blocked = (in_piles | waste) & ~exposed
+        for f in range(4):
+            shift = np.uint64(4 * f)
+            start = np.int64((heights >> shift) & np.uint64(15))
+            h = start
+            while h < 13 and (blocked & _bit(f * 13 + h)) == 0:
+                free |= _bit(f * 13 + h) & (in_piles | waste)   # gone up: it left its place
+                h += 1
+            if h != start:
+                heights += np.uint64(h - start) << shift
+                changed = True
+        if heights == np.uint64(0xDDDD):
+            return False   # every foundation may be completed
+    return True
+
+
+@njit(inline="always")
+def _stones(s):
+    """Stepping stones are in force: draw 1, unlimited passes, macro moves."""
+    return (s[REDUCE] & REDUCE_STONE) != 0 and _every_talon_card_anytime(s)
+
+
+@njit(inline="always")
+def _covered_alike(s, c):
+    """A face-up card that fits on c already lies on c's twin: with REDUCE_LAYOUT,
+    c left bare is the same position as c covered by it (see REDUCE_STONE)."""
+    if not (s[REDUCE] & REDUCE_LAYOUT):
+        return False
+    t = _twin(c)
+    for i in range(7):
+        base = PILES + i * PILE_CAP
+        for q in range(s[DOWN + i], s[LEN + i] - 1):
+            if s[base + q] == t:
+                return True   # a face-up card lies on it, and fits it
+    return False
+
+
+@njit(inline="always")
+def _onto_stone(s, m, stone):
+    """Move m puts a card onto the stone card or onto its twin (the same, up to
+    layout) where that is a pile top."""
+    src = m & 15
+    dst = (m >> 4) & 15
+    if m & UNCOVER_FLAG:
+        top = _twin(s[PILES + src * PILE_CAP + ((m >> 8) & 255)])
+    elif dst < 7 and s[LEN + dst] > 0:
+        top = s[PILES + dst * PILE_CAP + s[LEN + dst] - 1]
+    else:
+        return False
+    return top == stone or ((s[REDUCE] & REDUCE_LAYOUT) != 0 and top == _twin(stone))
+
+
+def relaxed(deal: Deal) -> Deal | None:
+    """The same position with every talon card in reach at any time: one card a draw
+    and unlimited passes (foundation_to_tableau as it was). Every line that wins
+    ``deal`` wins this one too (the tableau and foundation rules are the same, and
+    any talon card can be brought to the waste top: draw until it shows, redeal
+    when the stock is out), so when this one is lost, ``deal`` is lost. ``solve``
+    tries it first: a lost draw-3 deal is often lost with one card a draw too, and
+    that search is far smaller (its stepping stones and lazy talon cards hold only
+    there). Offered for draw 3 with unlimited passes only: with a limited number
+    of passes the twin is mostly won (nothing learnt, time lost), and those
+    variants are decided quickly without it."""
+    if deal.options["draw"] == 1 or deal.options["passes"] is not None:
+        return None
+    easier = deal.copy()
+    easier.options = {**deal.options, "draw": 1, "passes": None}
+    easier.passes_used = 0
+    return easier

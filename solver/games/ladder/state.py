@@ -1,0 +1,208 @@
+"""Ladder's kernel state: its layout, the reductions' flags, the move encoding, and the small
+helpers every kernel module reads the state with.
+
+Two decks: both copies of a card share one value 0..51 and are interchangeable.
+
+State layout (``uint8``, :data:`STATE_SIZE` bytes)::
+
+    PASSES (0 = unlimited), PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE,
+    PEND_KIND, PEND_Y   the constraint a stepping stone leaves
+    ORDER               the order moves() lists moves in
+    DOOMED              1: lost by the deadlock test at the root (bytes 10-11 unused)
+    FOUND[8]    per suit s (C D H S): FOUND[2s] >= FOUND[2s+1], the heights of
+                the suit's two foundations (0 = not started)
+    LEN[8]      pile lengths
+    TALON[43]   the stock and waste as one sequence
+    LADDER[29]  bottom to top (only LADDER[LADDER_LEN - 1] is available)
+    PILES[8][PILE_CAP]  cards bottom to top
+
+**Foundations.** An empty foundation takes any Ace and a foundation builds up
+by suit, so each suit ends with two foundations of its own. Which physical
+foundation holds which cards does not matter (the rules allow any numbering),
+so the state keeps, per suit, the two heights sorted: a canonical multiset. A
+card of rank r (0 = Ace) fits when one of its suit's heights is r. The heights
+say how many copies of each card are up: ranks below the lower height twice,
+ranks between the two heights once. :func:`decode_line` maps the multiset back
+to numbered foundations ``f1``..``f8`` (first one that fits, as the rules list).
+
+**The talon.** Waste (bottom to top) followed by stock (next card first) is
+always the original stock order with the played cards taken out: drawing moves
+the boundary ``WASTE_LEN``, a redeal moves it back to 0, and only the card just
+left of the boundary (the waste top) can be played.
+
+Words used below. A pile's *tail* is its longest proper tail (the cards above
+it, if any, are its *junk*); a card *builds on* the card below it when it is
+one rank lower and of the other colour. A *stack* is a card with everything
+above it. A line's *labels*: each move is labelled (kind, card) -- kinds
+ordered foundation moves < ladder card to a pile < tails < talon card to a pile
+-- with the card moved (a tail's lowest card); draws are labelled lowest.
+"Winning line" means a line of single moves of the reference rules.
+
+The reductions in force are bit flags in ``REDUCE`` (:mod:`.reductions` says what each
+does and why it keeps the verdict exact); ``ORDER`` picks a move order (:mod:`.encoding`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cardbits import PARENTS
+
+PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
+PEND_KIND, PEND_Y = 6, 7   # the constraint a stepping stone leaves on the next move (REDUCE_STONE)
+ORDER = 8            # which move order moves() lists in (only an order; see ROOT_ORDERS)
+DOOMED = 9           # 1: the root position is lost by REDUCE_DEADLOCK's argument
+FOUND = 12           # 8 bytes: FOUND[2s] >= FOUND[2s + 1], suit s's foundation heights
+LEN = 20             # 8 pile lengths
+TALON, TALON_CAP = 28, 43
+LADDER, LADDER_CAP = 71, 29
+PILES, PILE_CAP = 100, 24
+N_PILES = 8
+STATE_SIZE = PILES + N_PILES * PILE_CAP  # 292
+MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
+
+REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
+REDUCE_DOMINANCE = 64
+REDUCE_ALL = (REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAZY | REDUCE_STONE | REDUCE_ARRANGE | REDUCE_DEADLOCK
+              | REDUCE_DOMINANCE)
+
+# move orders (ORDER): the search runs the deal under each in turn over one table (engine/search.py)
+ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED = 0, 1, 2, 3
+N_ORDERS = 7   # the engine's table has flags for seven searches
+
+# move encoding: src | dst << 4 | index << 8 | redeal << 16 | forced << 17
+SRC_LADDER, SRC_TALON, DST_FOUND = 8, 9, 8
+DRAW_MOVE, REDEAL_MOVE = 1 << 20, 2 << 20   # plain stock moves when macros are off
+FINISH_MOVE = 3 << 20                        # lazy talon: play the whole talon up
+REDEAL_FLAG, FORCED_FLAG = 1 << 16, 1 << 17
+
+RANKS = np.uint64((1 << 13) - 1)       # a rank set: bit r for rank r (0 = Ace)
+FOLLOW_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)   # no stepping-stone filter (see _followable)
+
+# kinds of constraint a move leaves on the next one (PEND_KIND)
+K_NONE, K_STONE = 0, 1
+
+
+@njit(inline="always")
+def _red(c):
+    s = c // 13
+    return s == 1 or s == 2
+
+
+@njit(inline="always")
+def _builds(c, below):
+    """Card c may lie on card ``below``: one rank lower, other colour (a table lookup:
+    cheaper than the two divisions by 13 and the colour tests)."""
+    return (PARENTS[c] >> np.uint64(below)) & np.uint64(1) != 0
+
+
+@njit(inline="always")
+def _twin(c):
+    """The card of c's rank and colour in the other suit (clubs-spades, diamonds-hearts)."""
+    return (3 - c // 13) * 13 + c % 13
+
+
+@njit(inline="always")
+def _twin_set(cards):
+    """:func:`_twin` of every card in a bit set (suits 0-3 hold bits 0-12, 13-25, 26-38, 39-51)."""
+    suit = np.uint64((1 << 13) - 1)
+    red = suit << np.uint64(13)   # diamonds, as a bit set; hearts are 13 bits higher
+    return (((cards & suit) << np.uint64(39)) | ((cards >> np.uint64(39)) & suit)
+            | ((cards & red) << np.uint64(13)) | ((cards >> np.uint64(13)) & red))
+
+
+@njit(inline="always")
+def _top(s, j):
+    return s[PILES + j * PILE_CAP + s[LEN + j] - 1]
+
+
+@njit(inline="always")
+def _fits_found(s, c):
+    f = FOUND + 2 * (c // 13)
+    r = c % 13
+    return s[f] == r or s[f + 1] == r
+
+
+@njit(inline="always")
+def _to_found(s, c):
+    f = FOUND + 2 * (c // 13)
+    r = c % 13
+    if s[f + 1] == r:
+        s[f + 1] = r + 1
+        if s[f + 1] > s[f]:
+            s[f + 1] = s[f]
+            s[f] = r + 1
+    else:
+        s[f] = r + 1
+
+
+@njit(inline="always")
+def _talon_mask(s):
+    mask = np.uint64(0)
+    for q in range(s[TALON_LEN]):
+        mask |= np.uint64(1) << np.uint64(s[TALON + q])
+    return mask
+
+
+@njit(inline="always")
+def _talon_remove(s, card):
+    """Play one copy of ``card`` out of the talon (the copy fewest draws away)."""
+    talon_len = np.int64(s[TALON_LEN])
+    waste_len = np.int64(s[WASTE_LEN])
+    for q in range(talon_len):
+        p = _talon_pos(q, talon_len, waste_len)
+        if s[TALON + p] == card:
+            for k in range(p, talon_len - 1):
+                s[TALON + k] = s[TALON + k + 1]
+            s[TALON_LEN] = talon_len - 1
+            s[WASTE_LEN] = p
+            return
+
+
+@njit(inline="always")
+def _enc(src, dst, index, redeal):
+    return np.int32(src | (dst << 4) | (index << 8) | (redeal << 16))
+
+
+@njit(inline="always")
+def _redeal_allowed(s):
+    return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
+
+
+@njit(inline="always")
+def _label(src, dst, c):
+    """The order the search tries moves in: by kind (moves to the foundations, ladder
+    cards to piles, tails, talon cards to piles), then by card. Only an order."""
+    if dst == DST_FOUND:
+        return c
+    if src == SRC_LADDER:
+        return c + 64
+    if src == SRC_TALON:
+        return c + 192
+    return c + 128
+
+
+@njit(inline="always")
+def _ok(kind, py, dst):
+    """May a move to ``dst`` follow the last move? After a stepping stone onto pile py
+    (REDUCE_STONE) only a move that puts a card onto it may."""
+    return kind == K_NONE or dst == py
+
+
+@njit(inline="always")
+def _empty_target(s):
+    """The one empty pile offered as a target (piles are interchangeable): the first."""
+    for j in range(N_PILES):
+        if s[LEN + j] == 0:
+            return j
+    return -1
+
+
+@njit(inline="always")
+def _talon_pos(q, talon_len, waste_len):
+    """The q-th talon index in order of draws needed: waste top, stock, then after a redeal."""
+    if waste_len == 0:
+        return q
+    p = waste_len - 1 + q   # below 2 * talon_len: a subtraction, not a division per card
+    return p - talon_len if p >= talon_len else p
