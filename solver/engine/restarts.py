@@ -39,14 +39,10 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn
+from .status import (C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_RESTART, C_RNG, C_SPENT, C_STORED, EXHAUSTED,
+                     GROW, RUNNING, WON)
 from .table import add_dominator, dominated, home, is_finished, mark_finished, stored_key
 
-# what _run_restarts returns (the same codes as engine.search._run)
-RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
-# counters slots: the first five as engine.search's, then the restart's own
-C_NODES, C_DEPTH, C_STORED, C_CUT, C_MAXDEPTH = 0, 1, 2, 3, 4
-C_RESTART, C_SPENT, C_RNG = 5, 6, 7
-C_DOMINATORS = 9   # as engine.search's
 
 MAX_LUBY = 64   # the longest restart, in units: its private table is sized for it
 

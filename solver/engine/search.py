@@ -28,16 +28,12 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
-from .restarts import C_RESTART, C_RNG, MAX_LUBY, _run_restarts
+from .restarts import MAX_LUBY, _run_restarts
+from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
+                     COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
                     grown_dominators, new_dominators, new_table, stored_key, visit)
 
-# what _run returns
-RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
-# counters slots
-C_NODES, C_DEPTH, C_STORED, C_CUT, C_MAXDEPTH = 0, 1, 2, 3, 4
-C_PRUNED = 8   # new states skipped because a finished state dominates them
-C_DOMINATORS = 9   # rows this run added to the dominance multimap
 
 I32_2D = types.int32[:, ::1]
 
@@ -269,7 +265,7 @@ class _Run:
         self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
         self.counts = np.zeros(max_depth + 1, dtype=np.int32)
         self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
-        self.counters = np.zeros(10, dtype=np.int64)
+        self.counters = np.zeros(COUNTERS, dtype=np.int64)
         self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
         self.keys[0] = kernels.key(root) or 1   # as stored_key keeps it
         self.groups = np.empty(max_depth + 1, dtype=np.uint64)  # and its dominance group

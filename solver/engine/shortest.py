@@ -31,10 +31,10 @@ from numba import njit, types
 
 from .contract import COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled
 from .search import Outcome
+from .status import EXHAUSTED, GROW, RUNNING, WON
 from .table import MAX_LOAD, _slot, rehash
 
-RUNNING, WON, EXHAUSTED, GROW = 0, 1, 2, 3
-# counters slots
+# its counters' slots (an array of its own)
 C_TAIL, C_HEAP, C_NODES, C_WON, C_BEST = 0, 1, 2, 3, 4
 NO_WIN = 1 << 40
 INITIAL_STATES = 1 << 14

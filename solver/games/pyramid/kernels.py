@@ -154,7 +154,7 @@ shift the pile every later card falls on: excluded.)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from ...deals import Deal
 from ...engine.contract import mix64 as _mix
@@ -754,86 +754,29 @@ KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=S
 # ---------------------------------------------------------------------------
 # The pooled relaxation (REDUCE_RELAX), searched once by encode
 # ---------------------------------------------------------------------------
-@njit(types.int64(types.uint64[::1], types.uint64), cache=True)
-def _insert(table, k):
-    """1 if ``k`` was new (now stored), 0 if it was there (open addressing; 0 = empty)."""
-    if k == 0:
-        k = np.uint64(1)
-    mask = np.uint64(table.shape[0] - 1)
-    slot = ((k * np.uint64(11400714819323198485)) >> np.uint64(20)) & mask
-    while True:
-        here = table[slot]
-        if here == 0:
-            table[slot] = k
-            return 1
-        if here == k:
-            return 0
-        slot = (slot + np.uint64(1)) & mask
-
-
-@njit(types.int64(types.uint8[::1], types.int64), cache=True)
-def _relaxation_lost(root, max_nodes):
-    """1 if the pooled relaxation of ``root`` is lost, 0 if won, -1 if undecided.
-
-    The relaxation has one waste pile, unlimited redeals, no stock_top, and every
-    talon card of ``root`` in its talon; it is searched with all reductions but
-    this one. Every move removes a card, so the states form a DAG and a plain
-    DFS with a set of seen keys is exact.
-    """
+def _pooled(root: np.ndarray) -> np.ndarray:
+    """The pooled relaxation of ``root``: one waste pile, unlimited redeals, no stock_top,
+    every talon card of ``root`` that is still there in its talon, and every reduction
+    but this one."""
     s = np.zeros(STATE_SIZE, dtype=np.uint8)
     s[PYR:PYR + NCELLS] = root[PYR:PYR + NCELLS]
     s[PYR_LEFT] = root[PYR_LEFT]
     s[TCNT:TCNT + 13] = root[TCNT:TCNT + 13]
-    m = 0
-    for t in range(np.int64(root[TALON_N])):
-        if root[ST + t] != GONE:
-            s[TAL + m] = root[TAL + t]
-            m += 1
-    s[TALON_N] = m
+    talon = [root[TAL + t] for t in range(int(root[TALON_N])) if root[ST + t] != GONE]
+    s[TALON_N] = len(talon)
+    s[TAL:TAL + len(talon)] = talon
     s[PILES] = 1
     s[REDEALS] = UNLIMITED
     s[REDUCE] = REDUCE_ALL & ~REDUCE_RELAX
-    if is_won(s):
-        return 0
-    cap = 60   # depth <= 52: every move removes a card
-    states = np.zeros((cap, STATE_SIZE), dtype=np.uint8)
-    stack = np.zeros((cap, MAX_MOVES), dtype=np.int32)
-    counts = np.zeros(cap, dtype=np.int64)
-    cursor = np.zeros(cap, dtype=np.int64)
-    table = np.zeros(1 << 14, dtype=np.uint64)
-    stored = 0
-    states[0] = s
-    counts[0] = moves(states[0], stack[0])
-    depth = 0
-    nodes = 0
-    while True:
-        if cursor[depth] >= counts[depth]:
-            if depth == 0:
-                return 1
-            depth -= 1
-            continue
-        move = stack[depth, cursor[depth]]
-        cursor[depth] += 1
-        child = states[depth + 1]
-        child[:] = states[depth]
-        apply(child, move)
-        nodes += 1
-        if is_won(child):
-            return 0
-        if nodes >= max_nodes:
-            return -1
-        if _insert(table, key(child)) == 0:
-            continue
-        stored += 1
-        if 2 * stored > table.shape[0]:
-            bigger = np.zeros(2 * table.shape[0], dtype=np.uint64)
-            for i in range(table.shape[0]):
-                if table[i] != 0:
-                    _insert(bigger, table[i])
-            table = bigger
-        depth += 1
-        counts[depth] = moves(child, stack[depth])
-        cursor[depth] = 0
+    return s
+
+
+def _relaxation_lost(root: np.ndarray, max_nodes: int) -> bool:
+    """The pooled relaxation of ``root`` is lost (the engine's search proves it within
+    ``max_nodes``). Every move removes a card, so no line is longer than 52 moves."""
+    from ...engine.search import search
+
+    return search(KERNELS, _pooled(root), max_nodes=max_nodes, max_depth=60, initial_slots=1 << 12).verdict == "lost"
 
 
 # ---------------------------------------------------------------------------
@@ -884,7 +827,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
     s[BOUND] = bound
     for c in talon:
         s[TCNT + c % 13] += 1
-    if reduce & REDUCE_RELAX and _relaxation_lost(s, RELAX_NODES) == 1:
+    if reduce & REDUCE_RELAX and _relaxation_lost(s, RELAX_NODES):
         s[LOST] = 1
     return s
 
