@@ -38,7 +38,7 @@ from results_log import append
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from solver.batch import run_batch  # noqa: E402
+from solver.studies import run_batch  # noqa: E402
 from solver.deals import deal_from_seed  # noqa: E402
 from solver.solve import solve  # noqa: E402
 
@@ -61,7 +61,7 @@ def timed_study(tmp, name, game, options, seeds, **kw):
 
 def solving_seconds(tmp, name) -> float:
     """The summed wall time of the searches themselves (the rows' ``seconds``)."""
-    from solver.batch import load_study
+    from solver.studies import load_study
     return float(load_study(Path(tmp) / f"{name}.jsonl")["seconds"].sum())
 
 
@@ -120,7 +120,7 @@ def main():
             # would add its own CPU to the main-process figure
             from distributed import Client
 
-            from solver.batch import local_cluster
+            from solver.studies import local_cluster
             with local_cluster(2) as cluster, Client(cluster) as client:
                 timed_study(tmp, "dask-warm", game, options, f"{first}-{first + 3}", scheduler=client, **limits)
                 settings = {**settings, "Dask 2 workers": {"scheduler": client}}

@@ -37,7 +37,7 @@ def command(out, args):
 
 
 def table(path):
-    from solver.batch import load_study
+    from solver.studies import load_study
     return load_study(path)[COLUMNS].sort_values("seed").reset_index(drop=True)
 
 

@@ -39,7 +39,7 @@ def compare(study, labels: dict[int, str]) -> dict:
 
 
 def main(argv=None) -> int:
-    from solver.batch import load_study
+    from solver.studies import load_study
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("study")

@@ -108,7 +108,7 @@ def main() -> None:
 
     import pandas as pd
 
-    from solver.batch import load_study
+    from solver.studies import load_study
     from solver.plots import plot_solve_times, plot_win_rates
     from solver.report import render, summarize
 

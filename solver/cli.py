@@ -420,7 +420,7 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
         k = rv.lost_at
         m = moves[k - 1]
         click.echo(f"move {k} lost the game: {readable(m, r.to_deal(tables[k - 1]))}   [{m}]")
-        click.echo(f"before it the deal could be won; after it no line wins (proved by the solver)")
+        click.echo("before it the deal could be won; after it no line wins (proved by the solver)")
         if rv.better is not None:
             click.echo(f"instead: {readable(rv.better, r.to_deal(tables[k - 1]))}   [{rv.better}]   "
                        f"keeps it winnable (a winning line of {len(rv.better_line)} moves follows from there)")
@@ -464,7 +464,7 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
 def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, memory_mb, lines, chunk, quiet,
           **options):
     """Solve a range of seeds of GAME into a resumable study (run again to resume)."""
-    from .batch import BatchError, run_batch, stop_on_sigterm
+    from .studies import BatchError, run_batch, stop_on_sigterm
     from .report import render, summarize
 
     game = game.lower()
@@ -494,7 +494,7 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
 @input_errors
 def report(paths, by, fmt, plot_prefix):
     """Win rates with 95% intervals and solve-time percentiles of batch studies (journals or CSVs)."""
-    from .batch import BatchError
+    from .studies import BatchError
     from .report import DEFAULT_BY, load_rows, render, summarize
 
     try:

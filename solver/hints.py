@@ -46,24 +46,14 @@ class Hint:
         ``deal`` is the table after the played moves and ``moves`` the whole line
         offered from it, so ``solitaire check`` replays the object as it stands.
         """
-        d = self.position
-        out = {"game": d.game, "options": dict(d.options)}
-        if d.seed is not None:
-            out["seed"] = d.seed
-        out.update(verdict=self.verdict, moves=[m.to_json() for m in self.line], nodes=self.nodes,
-                   seconds=round(self.seconds, 6))
-        if self.reason:
-            out["reason"] = self.reason
-        out["played"] = self.played
-        out["next"] = self.line[0].to_json() if self.line else None
-        out["line_length"] = len(self.line)
-        out["raw_length"] = self.raw_length
+        extra = {"played": self.played, "next": self.line[0].to_json() if self.line else None,
+                 "line_length": len(self.line), "raw_length": self.raw_length}
         if self.shortest is not None:
-            out["shortest"] = self.shortest
+            extra["shortest"] = self.shortest
             if self.shortest_reason:
-                out["shortest_reason"] = self.shortest_reason
-        out["deal"] = deal_to_json(d)
-        return out
+                extra["shortest_reason"] = self.shortest_reason
+        result = Result(self.position, self.verdict, self.line, self.nodes, self.seconds, self.reason)
+        return result.to_json(**extra)
 
 
 def position_deal(deal: Deal, moves: list[Move]) -> Deal:

@@ -37,7 +37,8 @@ def load_rows(studies):
     """The per-deal rows of ``studies`` (paths of journals or CSVs, or DataFrames) in one DataFrame."""
     import pandas as pd
 
-    from .batch import BatchError, load_study
+    from .studies import BatchError
+    from .studies.table import load_study
 
     if isinstance(studies, (str, bytes, pd.DataFrame)) or hasattr(studies, "__fspath__"):
         studies = [studies]
@@ -56,7 +57,7 @@ def summarize(studies, by=DEFAULT_BY):
     import numpy as np
     import pandas as pd
 
-    from .batch import BatchError
+    from .studies import BatchError
 
     rows = load_rows(studies)
     by = list(by or DEFAULT_BY)
@@ -114,7 +115,7 @@ def _text_rows(frame):
 
 def render(frame, fmt: str = "table") -> str:
     """``table`` (aligned text), ``csv``, ``markdown`` or ``json`` (records)."""
-    from .batch import BatchError
+    from .studies import BatchError
 
     if fmt == "csv":
         return frame.to_csv(index=False)

@@ -10,7 +10,7 @@ from .deals import Deal, deal_to_json
 from .engine.search import search
 from .moves import Move
 from .registry import game as game_named
-from .replay import SolverBug, certify
+from .replay import certify
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 1024
@@ -25,15 +25,25 @@ class Result:
     seconds: float = 0.0
     reason: str | None = None         # why unknown: node_limit, time_limit, memory, depth
 
-    def to_json(self) -> dict:
+    def to_json(self, *, lines: bool = True, seed: int | None = None, seed_type: str = "ours", **extra) -> dict:
+        """The FORMATS.md result object. ``lines=False`` leaves out ``moves`` and ``deal`` (a
+        study of millions of deals); ``seed`` and ``seed_type`` name the deal's number when it
+        is another program's (``deal.seed`` is always our own); ``extra`` fields follow."""
         out = {"game": self.deal.game, "options": dict(self.deal.options)}
-        if self.deal.seed is not None:
-            out["seed"] = self.deal.seed
-        out.update(verdict=self.verdict, moves=[m.to_json() for m in self.moves], nodes=self.nodes,
-                   seconds=round(self.seconds, 6))
+        seed = self.deal.seed if seed is None else seed
+        if seed is not None:
+            out["seed"] = seed
+        if seed_type != "ours":
+            out["seed_type"] = seed_type
+        out["verdict"] = self.verdict
+        if lines:
+            out["moves"] = [m.to_json() for m in self.moves]
+        out.update(nodes=self.nodes, seconds=round(self.seconds, 6))
         if self.reason:
             out["reason"] = self.reason
-        out["deal"] = deal_to_json(self.deal)
+        if lines:
+            out["deal"] = deal_to_json(self.deal)
+        out.update(extra)
         return out
 
 

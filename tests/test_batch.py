@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from solver.batch import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
+from solver.studies import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
 from solver.deals import deal_from_seed, deal_to_json
 from solver.options import variant_name
 from solver.solve import solve
@@ -169,7 +169,7 @@ def test_a_dask_local_cluster_gives_the_rows_of_the_local_pool(tmp_path):
         # workers do before their first deal
         run_batch("pyramid", "1", {}, out=tmp_path / "one.jsonl", scheduler=client, max_nodes=NODES,
                   progress=False)
-        warm = client.run(lambda: sorted(__import__("solver.batch", fromlist=["_WARM"])._WARM))
+        warm = client.run(lambda: sorted(__import__("solver.studies.worker", fromlist=["_WARM"])._WARM))
         summary = run_batch("pyramid", "1-60", {}, out=tmp_path / "dask.jsonl", scheduler=client,
                             max_nodes=NODES, progress=False)
     assert len(warm) == 2 and all([game for game, _ in loaded] == ["pyramid"] for loaded in warm.values())
@@ -227,7 +227,7 @@ def test_parse_seeds_merges_ranges():
 
 
 def test_a_row_is_the_formats_result_object():
-    from solver.batch import make_row
+    from solver.studies.worker import make_row
     limits = {"max_nodes": NODES, "time_limit": None, "memory_mb": 1024.0}
     for seed in (1, 2, 6):
         result = solve(deal_from_seed("pyramid", seed, {"passes": 3}), max_nodes=NODES)
@@ -282,7 +282,7 @@ def test_readme_exports_the_quiet_dask_settings_for_remote_workers():
     pytest.importorskip("distributed")
     import shlex
 
-    from solver.batch import QUIET_DASK
+    from solver.studies import QUIET_DASK
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     block = readme.split("    export DASK_", 1)[1].split("\n\n", 1)[0]
     words = shlex.split(("DASK_" + block).replace("\\\n", " "))

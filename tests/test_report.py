@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.batch import rows_frame
+from solver.studies import rows_frame
 from solver.report import render, summarize, wilson_interval
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
@@ -60,7 +60,7 @@ def test_summary_counts_rates_bounds_and_percentiles():
 
 
 def test_grouping_by_another_column_and_a_bad_column():
-    from solver.batch import BatchError
+    from solver.studies import BatchError
     frame = rows_frame(rows("pyramid", {}, ["won", "lost", "unknown", "lost"]))
     by_reason = summarize(frame, by=["verdict"]).set_index("verdict")
     assert by_reason.loc["lost", "deals"] == 2

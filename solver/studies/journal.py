@@ -1,0 +1,156 @@
+"""A study's journal: a JSON Lines file of FORMATS.md result objects, one per finished deal.
+
+Rows carry the added fields ``line_length``, ``limits`` and, for another program's
+seed numbers, ``seed_type``; ``--no-lines`` leaves out ``moves`` and ``deal`` to keep
+a study of millions of deals small. Rows are appended in the order deals finish.
+Why a journal:
+
+* a row is written (one ``write`` per group of rows) as soon as its group of
+  deals comes back, so killing the run, even with ``kill -9``, loses at most the
+  deals still being solved (written data outlives the process); ``fsync`` at
+  most once a second bounds what a crash of the machine itself can lose;
+* resuming is reading the journal: finished seeds are skipped, a torn last line
+  (a write cut by a crash of the machine) is dropped and cut off the file, so no
+  deal is lost or solved twice;
+* only the main process writes; workers return text, so a worker cannot tear
+  or interleave a line.
+
+Rows are deterministic apart from ``seconds``: with a node limit every field
+but ``seconds`` is a function of (game, options, seed, limits); with a time
+limit, a deal near the limit may come out ``unknown`` on a slower run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..options import OptionError, resolve, variant_name
+from . import BatchError
+
+DEFAULT_MEMORY_MB = 1024
+
+
+@dataclass
+class Journal:
+    path: Path
+    rows: list            # parsed rows, in file order
+    good_bytes: int       # length of the file up to the last whole line
+    torn: bool            # a torn last line was found (and will be cut off)
+
+
+ROW_START = b'{"game"'
+
+
+def _looks_torn(raw: bytes) -> bool:
+    """The remains of a row cut by a crash: a prefix of a row, or the zero bytes a file
+    system can leave after a power cut. Anything else is not ours to cut off."""
+    frag = raw.strip(b"\0 \t\r")
+    return not frag or frag.startswith(ROW_START) or ROW_START.startswith(frag)
+
+
+def read_journal(path) -> Journal:
+    """Read a journal; a torn last line (see :func:`_looks_torn`) is reported, not read."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Journal(path, [], 0, False)
+    except OSError as err:
+        raise BatchError(f"{path}: cannot read: {err.strerror}") from None
+    rows, pos, torn = [], 0, False
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        if number == len(lines):     # after the last newline
+            if raw and _looks_torn(raw):
+                torn = True          # the write of this line was cut
+                break
+            if not raw:
+                break
+        try:
+            row = json.loads(raw)
+            if not isinstance(row, dict) or not {"game", "seed", "verdict"} <= set(row):
+                raise ValueError("not a result row")
+        except ValueError:
+            is_last = number == len(lines) or number == len(lines) - 1 and not lines[-1].strip(b"\0")
+            if is_last and _looks_torn(raw):
+                torn = True          # the last line is a cut row (and perhaps zero bytes after it)
+                break
+            raise BatchError(f"{path} line {number}: not a batch result row (a JSON object with game, "
+                             f"seed, verdict)") from None
+        rows.append(row)
+        pos += len(raw) + 1
+    return Journal(path, rows, pos, torn)
+
+
+def normal_limits(limits: dict) -> dict:
+    """Limits in one spelling (``1024`` and ``1024.0`` MB are the same study)."""
+    def number(value, kind):
+        return None if value is None else kind(value)
+
+    return {"max_nodes": number(limits.get("max_nodes"), int),
+            "time_limit": number(limits.get("time_limit"), float),
+            "memory_mb": number(limits.get("memory_mb", DEFAULT_MEMORY_MB), float)}
+
+
+def _study_label(game, options, limits, seed_type="ours") -> str:
+    lim = ", ".join(f"{k}={v}" for k, v in normal_limits(limits).items())
+    return f"{variant_label(game, options, seed_type)} ({lim})"
+
+
+def variant_label(game, options, seed_type="ours") -> str:
+    """The variant's name; deals numbered by another tool are another study."""
+    name = variant_name(game, options)
+    return name if seed_type == "ours" else f"{name}, {seed_type} seeds"
+
+
+def check_journal(journal: Journal, game: str, options: dict, limits: dict, seed_type: str = "ours") -> set:
+    """The finished seeds; refuse a journal of another game, options, limits or seed type."""
+    done = set()
+    want = _study_label(game, options, limits, seed_type)
+    for number, row in enumerate(journal.rows, 1):
+        try:
+            got_options = resolve(row["game"], row.get("options"))
+            got = _study_label(row["game"], got_options, row.get("limits", {}), row.get("seed_type", "ours"))
+        except (OptionError, TypeError, ValueError, AttributeError):
+            got = f"{row.get('game')} {row.get('options')} {row.get('limits')}"
+        if got != want:
+            raise BatchError(f"{journal.path} line {number}: the journal holds {got}, not {want}; "
+                             f"use another --out or the same options, limits and seed type")
+        done.add(row["seed"])
+    return done
+
+
+def check_out_path(out) -> Path:
+    out = Path(out)
+    if out.suffix.lower() == ".csv":
+        raise BatchError(f"{out}: --out names the journal (JSON Lines, e.g. study.jsonl); "
+                         f"the CSV table is written next to it")
+    if out.is_dir():
+        raise BatchError(f"{out}: is a directory; --out names the journal file (e.g. {out}/study.jsonl)")
+    if not out.parent.is_dir():
+        raise BatchError(f"{out}: no such directory {str(out.parent)!r}")
+    if out.exists() and not os.access(out, os.W_OK) or not os.access(out.parent, os.W_OK):
+        raise BatchError(f"{out}: not writable")
+    return out
+
+
+def csv_path(out) -> Path:
+    return Path(out).with_suffix(".csv")
+
+
+class _Lock:
+    """An exclusive lock on the journal, so that two runs never append to one study."""
+
+    def __init__(self, fh, path):
+        self.fh = fh
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no lock
+            return
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise BatchError(f"{path}: another batch run is writing this journal") from None

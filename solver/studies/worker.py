@@ -1,0 +1,66 @@
+"""What a worker process does: solve a chunk of seeds into journal rows."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+
+_WARM: set = set()
+
+
+def _warm(game: str, options: dict) -> None:
+    """Load (or compile) the game's kernels before the first timed deal of this process,
+    so that compile time never eats a deal's time limit."""
+    key = (game, json.dumps(options, sort_keys=True))
+    if key in _WARM:
+        return
+    from ..deals import deal_from_seed
+    from ..solve import solve
+
+    solve(deal_from_seed(game, 1, options), max_nodes=500, time_limit=None)
+    _WARM.add(key)
+
+
+def make_row(result, limits: dict, lines: bool, seed: int | None = None, seed_type: str = "ours") -> dict:
+    """The journal row of a deal: its FORMATS.md result object, plus ``line_length`` and
+    ``limits`` (and ``seed_type`` with the seed number when the deal is another program's);
+    without ``lines``, no ``moves`` and no ``deal``."""
+    return result.to_json(lines=lines, seed=seed, seed_type=seed_type, line_length=len(result.moves),
+                          limits=dict(limits))
+
+
+def solve_chunk(game: str, options: dict, limits: dict, seeds: list[int], lines: bool,
+                seed_type: str = "ours") -> tuple[str, list]:
+    """Solve ``seeds``; return the journal text of their rows and (verdict, seconds) per deal."""
+    from ..seeds import deal_from_tool_seed
+    from ..solve import solve
+
+    _warm(game, options)
+    text, summary = [], []
+    for seed in seeds:
+        result = solve(deal_from_tool_seed(game, seed, seed_type, options), **limits)
+        text.append(json.dumps(make_row(result, limits, lines, seed, seed_type), separators=(",", ":")))
+        summary.append((result.verdict, result.seconds))
+    return "\n".join(text) + "\n", summary
+
+
+def _worker_init(main_pid: int) -> None:
+    # Ctrl-C reaches the whole process group; the main process handles it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(main_pid,), daemon=True).start()
+
+
+def _exit_with(main_pid: int) -> None:
+    """End this worker once the main process is gone (``kill -9`` leaves no one to stop it)."""
+    while True:
+        time.sleep(0.5)
+        try:
+            os.kill(main_pid, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # pragma: no cover - the pid was reused by another user's process
+            os._exit(1)
