@@ -9,8 +9,7 @@ ranks Ace = 1 .. King = 13. So ``0`` is the ace of clubs, ``12`` the king of
 clubs, ``51`` the king of spades. Red suits are 1 and 2, so
 ``colour = (suit == 1 or suit == 2)``. Two-deck games use the same 52 numbers:
 the two copies of a card are interchangeable and share one value. Kernels may
-pack cards into ``uint8`` arrays; the sentinel :data:`NO_CARD` (255) marks an
-empty slot there.
+pack cards into ``uint8`` arrays.
 
 Cards are written ``RS`` (rank ``A 2 .. 9 T J Q K``, suit ``C D H S``) and read
 leniently: lower case, ``10`` for ``T``, and the symbols ``♣ ♦ ♥ ♠``.
@@ -28,8 +27,6 @@ from __future__ import annotations
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-NO_CARD = 255
-DECK = tuple(range(52))
 
 
 class CardError(ValueError):

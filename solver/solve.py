@@ -48,20 +48,16 @@ class Result:
 
 
 # The share of the limits a relaxed deal may use before the deal itself is searched,
-# and its node budget when no limit is given (see ``relaxed`` in a game module). Half:
-# a relaxed deal is mostly decided in milliseconds (Klondike's draw-1 twins: p99
-# 0.5 s), and the hard ones are lost deals whose twin's proof takes seconds
-# (Solvitaire's seed 598: 4.9 s), while deals that need more than half of the limit
-# in their own search are rarer still. Over the 94 of Solvitaire's 10,000 seeds that
-# took over 3 s or were left unknown, at 10 s: 60 decided with a half, 54 with a third.
+# and its node budget when no limit is given (Solver.relaxed). Half: a relaxed deal is
+# mostly decided at once, the hard ones are lost deals whose twin's proof takes
+# seconds, and deals that need more than half of the limit in their own search are
+# rarer still (benchmarks/results.md, "Figures behind the code").
 RELAXED_SHARE = 0.5
 RELAXED_NODES = 5_000_000
 # Before the relaxed deal, the deal itself gets a short look: PROBE_NODES nodes (at most
 # PROBE_SHARE of the limits). Some deals are decided at once there while their twin's
-# search is long: of the 254 of Solvitaire's seeds that took over 0.3 s, 7 are decided
-# within 5,000 nodes of their own search (seed 7211: lost in 7 nodes, after 930,000 in
-# its twin; 2150: 13 nodes, after 3.2M). 5,000 nodes cost about 5 ms when the look
-# fails; 50,000 caught 15 of the 254 but cost 0.85 % more nodes over them in all.
+# search is long; a longer look costs more on the deals it does not decide than it
+# saves on those it does (benchmarks/results.md).
 PROBE_NODES = 5_000
 PROBE_SHARE = 0.05
 

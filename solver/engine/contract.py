@@ -4,7 +4,7 @@ A game's state is a flat ``uint8`` array of a fixed size (the game chooses the
 layout, options included, so kernels need no other input). A move is an
 ``int32`` whose meaning only the game knows. A game provides four kernels,
 compiled with exactly these signatures so that the engine can take them as
-first-class function values (see ARCHITECTURE.md: one compiled, cached engine
+first-class function values (see docs/architecture.md: one compiled, cached engine
 serves every game):
 
 ``moves(state, out) -> n``
@@ -141,8 +141,8 @@ def compiled(kernel, signature):
     whose machine-code address is looked up once.
 
     Given a dispatcher, Numba looks its address up again on every call into the
-    engine: about 70 us per kernel, 0.3 ms per call with four kernels, which was a
-    third of a 1 ms Pyramid solve. The value calls the same compiled code (through
+    engine, a large share of a short solve (benchmarks/results.md). The value calls
+    the same compiled code (through
     its C wrapper; nodes per second are unchanged), and the engine's compiled loop
     sees the same function type, so its cache is the same.
     """

@@ -1,20 +1,16 @@
 """Randomised restarts: a member of the search portfolio that finds wins fast.
 
 A depth-first search that takes a wrong turn near the root spends its whole
-budget in the subtree below it. On Ladder, eight deals of seeds 1-1000 that
-seven depth-first move orders left unknown after 10 s are won in 18,000-2.3M
-nodes by a search that, at each state, takes the game's first move half of the
-time and a random remaining move otherwise, and starts again from the root
-after a Luby sequence of node budgets (1, 1, 2, 1, 1, 2, 4, ... times a unit):
-a winning line is found within the first few thousand nodes of a lucky restart,
-or not at all.
+budget in the subtree below it. Deals that every depth-first move order leaves
+undecided are often won quickly by a search that, at each state, takes the
+game's first move part of the time and a random remaining move otherwise, and
+starts again from the root after a Luby sequence of node budgets (1, 1, 2, 1, 1,
+2, 4, ... times a unit): a winning line is found within the first few thousand
+nodes of a lucky restart, or not at all (benchmarks/results.md).
 
 Each restart starts from the next of the search's root rows (one per move order,
-when the game has several), so "the game's first move" is each order's in turn:
-on Ladder's 39 hardest deals of seeds 1-10000 it won 4 of the 29 that a run keeping
-to one order left unknown within 6M nodes (469, 1485, 8656, 9854) and 7138 in
-0.46M nodes, not 5.9M; 1187 (4.2M before) went unknown; 181M nodes in all, not
-213M. Hard deals stay a lottery: which restart wins is luck, so orders add tickets.
+when the game has several), so "the game's first move" is each order's in turn.
+Hard deals stay a lottery: which restart wins is luck, so orders add tickets.
 
 A restart run never proves a deal lost, and never stops one from being proved:
 

@@ -87,11 +87,11 @@ class _Dask:
             self.client.close()
 
 
-# Dask's own periodic work, made rarer. On a machine whose every core solves, an
-# idle LocalCluster of 2 workers took 0.18 of a core with the defaults and 0.05 with
-# these (benchmarks/results.md): each worker samples its threads' stacks every 10 ms
-# for the dashboard's profiles (0.04 of a core together), every server checks its
-# event loop every 20 ms (0.04) and its own CPU and memory every 0.5 s (0.03), and
+# Dask's own periodic work, made rarer: on a machine whose every core solves, an idle
+# LocalCluster took a share of a core worth having back (benchmarks/results.md). With
+# the defaults each worker samples its threads' stacks every 10 ms
+# for the dashboard's profiles, every server checks its event loop every 20 ms and
+# its own CPU and memory every 0.5 s, and
 # the scheduler looks for work to steal every 100 ms. A study needs none of them:
 # its tasks are chunks of deals the scheduler hands to whichever worker is free.
 # The same settings as environment variables, for `dask scheduler` and `dask worker`
@@ -105,8 +105,8 @@ QUIET_DASK = {
     "distributed.scheduler.work-stealing": False,
     # Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536. Setting it turns
     # off glibc's sliding mmap threshold, so every search's arrays (a 0.5 MB table,
-    # the stacks) are mapped afresh and page-faulted in, deal after deal: pyramid
-    # deals ran 6-30 % slower with it (benchmarks/results.md). None leaves it unset.
+    # the stacks) are mapped afresh and page-faulted in, deal after deal: short deals
+    # ran slower with it (benchmarks/results.md). None leaves it unset.
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
 

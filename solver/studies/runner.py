@@ -2,7 +2,7 @@
 cluster, the rows written as their chunks come back.
 
 Deals are solved in groups ("chunks") sized so that one chunk takes about
-:data:`CHUNK_SECONDS`: pyramid deals take ~1 ms, so a chunk holds up to
+:data:`CHUNK_SECONDS`: a chunk of deals of a millisecond holds up to
 :data:`MAX_CHUNK` of them and the cost of shipping it is spread over many deals;
 a Klondike deal of seconds goes alone. The same driver feeds a local process
 pool or a Dask cluster (``scheduler=``); both call :func:`.worker.solve_chunk`.
@@ -35,7 +35,7 @@ CHUNK_SECONDS = 0.2      # target solve time per chunk
 MAX_CHUNK = 256
 FIRST_CHUNK = 2          # before any deal has come back, the speed is unknown
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker, so none waits for the main process
-FSYNC_SECONDS = 1.0      # rows reach the disk at least this often (~6 ms per fsync here)
+FSYNC_SECONDS = 1.0      # rows reach the disk at least this often (an fsync costs milliseconds)
 
 
 @dataclass

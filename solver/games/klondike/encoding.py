@@ -10,10 +10,9 @@ from .state import (DOOMED, DOWN, DRAW, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, 
                     RECHECK, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, STATE_SIZE, STONE, TALON, TALON_LEN, WASTE_LEN)
 
 # Move orders per deal (encode_roots). With unlimited passes, six orders instead of two
-# found the wins of slow won deals with 41 % fewer nodes (12 of Solvitaire's seeds
-# that took 1-8M nodes; 2939: 8.1M -> 60k), for the same nodes on lost deals and the same
-# median and p90 over seeds 1-1000; with a limited number of passes they cost 0-7 % more
-# nodes (seeds 1-300), so those keep two.
+# find the wins of slow won deals with far fewer nodes, for the same nodes on lost deals;
+# with a limited number of passes more orders cost nodes, so those keep two
+# (benchmarks/results.md).
 ORDERS_UNLIMITED_PASSES, ORDERS_LIMITED_PASSES = 6, 2
 
 

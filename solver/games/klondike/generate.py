@@ -53,7 +53,7 @@ def _talon_card_moves(s, out, n, p, redeal, tops):
             n += 1
         if (s[REDUCE] & REDUCE_SAFE) and _safe(s, c):
             return n  # a safe card goes up, not onto a pile (see REDUCE_SAFE)
-    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1, tops)
+    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal=redeal, skip=-1, tops=tops)
 
 
 @njit(inline="always")
@@ -68,17 +68,17 @@ def _talon_moves(s, out, n, tops):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
     if waste_len > 0:
-        n = _talon_card_moves(s, out, n, waste_len - 1, 0, tops)
+        n = _talon_card_moves(s, out, n, waste_len - 1, redeal=0, tops=tops)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
-        n = _talon_card_moves(s, out, n, w - 1, 0, tops)
+        n = _talon_card_moves(s, out, n, w - 1, redeal=0, tops=tops)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
             if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
-                n = _talon_card_moves(s, out, n, w - 1, 1, tops)
+                n = _talon_card_moves(s, out, n, w - 1, redeal=1, tops=tops)
     return n
 
 
@@ -129,7 +129,7 @@ def _tableau_moves(s, out, n, tops):
         c = s[PILES + i * PILE_CAP + down]
         if down == 0 and c % 13 == 12:
             continue  # a King at the bottom: moving it only permutes piles
-        n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops)
+        n = _add_pile_targets(s, out, n, c, i, down, redeal=0, skip=i, tops=tops)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
@@ -148,7 +148,7 @@ def _scramble(out, n, order):
     """Order ``order`` (2, 3, ...): the moves sorted by a pseudo-random 64-bit label of each
     move value, one labelling per order (insertion sort: lists are short). The top 31
     bits of each label wait in ``out[n:2n]``, so a label is hashed once, not once per
-    comparison (that cost 200 ns a list); the whole label breaks their rare ties."""
+    comparison; the whole label breaks their rare ties."""
     salt = np.uint64(order) * np.uint64(0x9E3779B97F4A7C15)
     if 2 * n > out.shape[0]:
         for q in range(1, n):   # no room for the labels (never met: lists are short)
@@ -229,7 +229,7 @@ def moves(s, out):
             if _fits_found(s, c):
                 out[n] = _enc(SRC_TALON, DST_FOUND, waste_len - 1, 0)
                 n += 1
-            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1, tops)
+            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, redeal=0, skip=-1, tops=tops)
     # 6. foundation tops back to the tableau
     if s[F2T]:
         for f in range(4):
@@ -238,7 +238,7 @@ def moves(s, out):
                 c = f * 13 + h - 1
                 if (reduce & REDUCE_SAFE) and _safe(s, c):
                     continue  # a safe card never needs to come down (see REDUCE_SAFE)
-                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1, tops)
+                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, redeal=0, skip=-1, tops=tops)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
             out[n] = DRAW_MOVE

@@ -37,9 +37,8 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   goes from the talon onto a pile (above), so in a winning line it stays in
   the talon until it goes up, and that move can be made now: a card on its
   foundation earlier only allows more, as for a safe pile top. Without it the
-  search explored each subtree twice, with the card waiting and with it up
-  (the lazy rule leaves safe cards free): seed 634 with draw 1 took 26.6M
-  nodes to prove lost, 1.1M with it.
+  search explores each subtree twice, with the card waiting and with it up
+  (the lazy rule leaves safe cards free).
 * *Layouts of the face-up cards* (``REDUCE_LAYOUT``, after lonelybot): every
   face-up card that is not the lowest of its pile lies on a card one rank up of
   the other colour, one of two twins (same rank and colour: 6♠ and 6♣). The key
@@ -112,23 +111,17 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   is a pile too: a waste card comes out only once the cards above it have.
   So when some foundation cannot be completed even so, no line wins: the
   position gets no moves, and ``lost`` is still a proof. The root is always
-  checked (``DOOMED``): that decides a quarter of the lost deals at once (421
-  of 1753 of Solvitaire's draw-3 seeds 1-10000, and 38 of the 124 a 10 s
-  search left unknown). Every node is checked in the last pass, where
-  draws bury cards in the waste: with one pass, draw 1, that cuts the nodes
-  tenfold (seeds 1-300) and the time by 40 %. With unlimited passes every node
-  is checked too: there the search wanders long through positions whose
-  tableau is already stuck (a card under one that can never move), and the
-  check cuts the nodes 7x with draw 3 and 12x with draw 1 (seeds 101-160;
-  seed 544 draw 3: 68M nodes to 5.4M). With a limited number of passes and a
-  redeal left, a check per node cost twice the time and saved under 2 % of
-  nodes, so there only the root is checked. A position is checked only after a
-  move that can deadlock it (``RECHECK``): a move onto a pile, or one that
-  turns a face-down card. After a foundation move that turns nothing, an
-  uncover move or a card taken down from a foundation, random playouts (draw 3)
-  found a new deadlock in under 0.5 % of positions; skipping the check there
-  saves 12-18 % of the time for 1 % more nodes, and the position's successors
-  are still checked.
+  checked (``DOOMED``): that decides many lost deals at once. Every node is
+  checked in the last pass, where draws bury cards in the waste, and with
+  unlimited passes, where the search would otherwise wander long through
+  positions whose tableau is already stuck (a card under one that can never
+  move). With a limited number of passes and a redeal left, a check per node
+  costs more time than the nodes it saves, so there only the root is checked.
+  A position is checked only after a move that can deadlock it (``RECHECK``): a
+  move onto a pile, or one that turns a face-down card; after a foundation move
+  that turns nothing, an uncover move or a card taken down from a foundation a
+  new deadlock is rare, and the position's successors are still checked.
+  (What each of these choices cost and saved: benchmarks/results.md.)
 * *Free redeals*: with unlimited passes, a talon boundary on a multiple of the
   draw count (or at the end) reaches the same cards, each with the same
   number of draws modulo a free redeal, as the boundary at 0; the key maps all

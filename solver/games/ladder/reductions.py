@@ -111,10 +111,10 @@ reduction switched off):
   pile that are still in it are always a bottom part of it, since a card
   leaves only from the top, alone or in a proper run). A winning line puts
   both copies of every card up, so if the fixed point misses one, no line
-  wins. Only the root is tested: it decides 6 of seeds 1-10000 (288 and 784
-  among them, which a search took 7M-11M nodes to prove lost, or did not
-  finish); per node it cost 5 us (three times a node) and cut under 10 % of
-  nodes on the hard deals, whose tableau is stuck in ways it cannot see.
+  wins. Only the root is tested: it decides a few deals that a search takes
+  millions of nodes to prove lost, while per node it costs more than a node and
+  cuts few nodes on the hard deals, whose tableau is stuck in ways it cannot see
+  (benchmarks/results.md).
 
 * *Dominance* (``REDUCE_DOMINANCE``; unlimited passes, macro moves; the engine
   applies it, see ``engine/contract.py``). Two states with the same piles and
@@ -130,8 +130,8 @@ reduction switched off):
   then the child's) and was finished before -- or was an ancestor on the path, which
   cannot be when the child has as small a sum: the move then only put cards up, and
   cards up never come down, so the child has more up than any ancestor. Each case
-  gives a smaller counterexample. In 581 (lost), 85 % of the 7.3M stored states
-  were dominated by another; a search skipping them took 5.8M nodes, not 10.9M.
+  gives a smaller counterexample. On hard lost deals most stored states are
+  dominated by another (benchmarks/results.md).
 
 * *Dropped: "use what a move exposes".* An earlier version also required the
   move after a tableau, ladder or talon move to use what it exposed or placed,

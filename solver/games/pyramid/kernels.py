@@ -172,7 +172,6 @@ ST = TAL + 24
 STATE_SIZE = ST + 24   # 100
 
 NCELLS = 28
-NCELL_MASK = (1 << NCELLS) - 1
 EMPTY = 255            # a removed pyramid cell
 GONE = 4               # status of a removed talon card
 UNLIMITED = 255

@@ -196,10 +196,6 @@ def foundation_moves(pos: Position) -> list[Move]:
     return moves
 
 
-def stock_exhausted(pos: Position) -> bool:
-    return not pos.stock
-
-
 def legal_moves(pos: Position) -> list[Move]:
     """Every legal move, in a fixed order.
 

@@ -35,7 +35,6 @@ from .dealing import dealing_order_of, klondike_from_dealing_order
 MASK32 = 0xFFFFFFFF
 SEED_LIMIT = 2 ** 31                 # /G takes a C int; -1 means "pick one at random"
 SUIT_FROM_SHOOTME = (0, 1, 3, 2)     # ShootMe's C D S H -> ours C D H S
-DIGIT_SUITS = "CDHS"                 # deck-string suit digits 1..4
 
 
 def _signed(x: int) -> int:
