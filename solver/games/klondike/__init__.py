@@ -1,7 +1,7 @@
 """Klondike (one deck): RULES.md's main game, with draw 1 or 3 and any number of passes."""
 
 from ...game import DealFormats, Game, Option
-from . import rules
+from . import picture, rules
 from .foreign import formats, greenfelt, microsoft, shootme, solvitaire
 from .layout import LAYOUT
 
@@ -15,6 +15,7 @@ GAME = Game(
     ),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.klondike.solver",
     variants=({"draw": 1, "passes": 1}, {"draw": 3, "passes": 3},
               {"draw": 1, "passes": None}, {"draw": 3, "passes": None}),

@@ -1,7 +1,7 @@
 """Ladder (two decks): eight piles built down in alternating colours, a 29-card ladder."""
 
 from ...game import Game, Option
-from . import rules
+from . import picture, rules
 from .layout import LAYOUT
 
 GAME = Game(
@@ -12,6 +12,7 @@ GAME = Game(
     ),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.ladder.solver",
     variants=({"passes": None},),
 )

@@ -1,7 +1,7 @@
 """Pyramid (one deck): remove Kings and pairs adding to 13; one or three waste piles."""
 
 from ...game import Game, Option
-from . import rules
+from . import picture, rules
 from .layout import LAYOUT
 
 
@@ -21,6 +21,7 @@ GAME = Game(
     ),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.pyramid.solver",
     options_conflict=_conflict,
     offers_shortest=True,

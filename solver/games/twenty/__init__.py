@@ -1,7 +1,7 @@
 """Twenty (two decks): twenty single-card piles onto ascending and descending foundations."""
 
 from ...game import Game
-from . import rules
+from . import picture, rules
 from .layout import LAYOUT
 
 GAME = Game(
@@ -10,5 +10,6 @@ GAME = Game(
     options=(),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.twenty.solver",
 )
