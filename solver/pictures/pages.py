@@ -15,6 +15,15 @@ def deal_title(deal) -> str:
     return f"{g.title}{seed}" + (f" ({options})" if options else "")
 
 
+def verdict_words(result) -> str:
+    """A solver's verdict in a few words: ``won in 113 moves``."""
+    if result.verdict == "won":
+        return f"won in {len(result.moves)} moves"
+    if result.verdict == "lost":
+        return "lost (no line wins)"
+    return f"unknown ({result.reason})"
+
+
 def solve_page(result) -> str:
     """The solver's line from the deal (or the deal alone, when it is not won)."""
     if result.verdict == "won":

@@ -87,6 +87,8 @@
     while (board.firstChild) board.removeChild(board.firstChild);
     var width = data.size[0], height = data.size[1] + data.top;
     board.setAttribute("viewBox", "0 0 " + width + " " + height);
+    // no wider than the height left for it allows, so that the controls stay in view
+    board.style.maxWidth = "min(64rem, calc((100vh - 9rem) * " + (width / height).toFixed(4) + "))";
     el("rect", {"class": "felt", width: width, height: height, rx: 6}, board);
     if (data.top && table.caption) el("text", {"class": "caption", x: 10, y: 15}, board).textContent = table.caption;
     var all = el("g", {transform: "translate(0," + data.top + ")"}, board);
