@@ -36,7 +36,7 @@ STYLE = """
 svg.sol-table { font-family: sans-serif; }
 svg.sol-table .felt { fill: #1f6e3d; }
 svg.sol-table .caption { fill: #f3f7f3; font-size: 13px; }
-svg.sol-table .label { fill: #dcebdc; font-size: 12px; }
+svg.sol-table .label { fill: #dcebdc; font-size: 13px; }
 svg.sol-table .slot { fill: rgba(0, 0, 0, 0.15); stroke: rgba(255, 255, 255, 0.55); stroke-width: 1.2;
   stroke-dasharray: 4 3; }
 svg.sol-table .count rect { fill: #263238; stroke: #fff; stroke-width: 0.8; }
