@@ -106,9 +106,9 @@ class Deal:
     def _repr_svg_(self) -> str:
         """The table as SVG: what a notebook shows for a deal (:mod:`solver.pictures`)."""
         from .pictures import deal_svg
-        from .pictures.pages import deal_title
+        from .pictures.pages import short_title
 
-        return deal_svg(self, deal_title(self))
+        return deal_svg(self, short_title(self))
 
 
 def deal_from_seed(game: str, seed: int, options: dict | None = None) -> Deal:

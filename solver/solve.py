@@ -40,9 +40,9 @@ class Result:
         """What a notebook shows for a result: the deal, with the verdict above it (the
         replay of the line is :meth:`replay_html`)."""
         from .pictures import deal_svg
-        from .pictures.pages import deal_title, verdict_words
+        from .pictures.pages import short_title, verdict_words
 
-        return deal_svg(self.deal, f"{deal_title(self.deal)}: {verdict_words(self)}")
+        return deal_svg(self.deal, f"{short_title(self.deal)}: {verdict_words(self)}")
 
     def replay_html(self) -> str:
         """A self-contained HTML page replaying the line (the deal alone when it is not won)."""

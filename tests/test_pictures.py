@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from solver.cards import card_name
-from solver.deals import Deal, deal_from_json, deal_from_seed
+from solver.deals import deal_from_json, deal_from_seed
 from solver.pictures import deal_svg, scene_of
 from solver.pictures.scene import CARD_H, CARD_W, LABEL, Pile, Scene, changes
 from solver.pictures.svg import render

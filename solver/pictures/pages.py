@@ -7,6 +7,16 @@ from ..registry import game
 from .html import Line, page
 
 
+def short_title(deal) -> str:
+    """``Klondike, seed 7, draw=3``: the game, the deal and the options not at their default,
+    short enough for a caption above a table."""
+    g = game(deal.game)
+    changed = " ".join(f"{o.name}={o.spell(deal.options[o.name])}" for o in g.options
+                       if o.name in deal.options and deal.options[o.name] != o.default)
+    seed = f", seed {deal.seed}" if deal.seed is not None else ""
+    return f"{g.title}{seed}" + (f", {changed}" if changed else "")
+
+
 def deal_title(deal) -> str:
     """``Klondike, seed 7 (draw=1, passes=1)``: the game, the deal and its options."""
     g = game(deal.game)

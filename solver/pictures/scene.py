@@ -40,7 +40,9 @@ def passes_caption(deal) -> str:
     passes = deal.options.get("passes", 1)
     if passes == 1:
         return ""
-    return f"pass {deal.passes_used + 1} of {'unlimited' if passes is None else passes}"
+    if passes is None:
+        return f"pass {deal.passes_used + 1} (passes unlimited)"
+    return f"pass {deal.passes_used + 1} of {passes}"
 
 
 @dataclass(frozen=True)
