@@ -121,6 +121,26 @@ def test_review_page_marks_the_losing_move_and_the_better_one():
     assert tables(data, 1)[-1]["piles"]["p1.1"] == ""      # the better line clears the pyramid
 
 
+def test_hint_page_greys_the_moves_played_and_opens_where_the_hint_starts():
+    from solver.hints import Hint
+    from solver.pictures.pages import hint_page
+
+    deal = deal_from_seed("twenty", 5)
+    moves = random_line(deal, 30, seed=9)
+    played, offered = moves[:12], moves[12:]
+    r = game("twenty").rules
+    pos = r.initial(deal)
+    for m in played:
+        pos = r.play(pos, m)
+    data = page_data(hint_page(deal, played, Hint(r.to_deal(pos), 12, "won", offered)))
+    line = data["lines"][0]
+    assert line["start"] == 12 and len(line["moves"]) == 30
+    assert [m.get("k") for m in line["moves"]] == ["played"] * 12 + [None] * 18
+    table = tables(data)[12]["piles"]
+    assert all(names(cards) == [card_name(c) for c in game("twenty").layout.zone_cards(r.to_deal(pos), zone)]
+               for zone, cards in table.items())
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 

@@ -37,7 +37,6 @@ class Line:
     moves: list[Move]
     start: int = 0
     marks: dict[int, tuple[str, str]] = field(default_factory=dict)
-    note: str = ""
 
 
 def _cards(pile: Pile) -> str:
@@ -88,7 +87,7 @@ def _line_data(line: Line, geometries: _Geometries, captions: list[str]) -> tupl
         if k in line.marks:
             entry["k"], entry["n"] = line.marks[k]
         moves.append(entry)
-    data = {"name": line.name, "start": line.start, "note": line.note, "steps": encoded, "moves": moves}
+    data = {"name": line.name, "start": line.start, "steps": encoded, "moves": moves}
     return data, (width, height)
 
 
@@ -148,7 +147,6 @@ def page(title: str, lines: list[Line], summary: str = "") -> str:
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="move">
 </div>
 <p id="now" aria-live="polite"></p>
-<p id="note"></p>
 </section>
 <ol id="moves" start="0"></ol>
 </main>

@@ -155,10 +155,14 @@
       list.appendChild(li);
     });
     for (var i = 0; i < list.children.length; i++) {
-      (function (k) { list.children[k].addEventListener("click", function () { stop(); show(k); }); })(i);
+      (function (k) {
+        var li = list.children[k];
+        li.tabIndex = 0;
+        li.addEventListener("click", function () { stop(); show(k); });
+        li.addEventListener("keydown", function (e) { if (e.key === "Enter") { stop(); show(k); } });
+      })(i);
     }
     slider.max = line().moves.length;
-    document.getElementById("note").textContent = line().note || "";
   }
 
   function choose(k) {
