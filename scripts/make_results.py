@@ -150,12 +150,13 @@ def main() -> None:
         f"time-slicing (those deals have the same node counts as the ~1 ms ones). `win_rates.csv` has the same rows with node percentiles and the command "
         f"of each row.\n\n{render(shown, 'markdown')}\nCommands (one per row, in order):\n\n{commands}\n")
     plot_win_rates(table[["variant"] + list(table.columns[table.columns.get_loc("deals"):])],
-                   args.results / "win_rates.png", title="Win rate per variant, seeds "
-                   + ", ".join(sorted(set(table["seeds"]))) + " (95% Wilson interval)")
+                   args.results / "win_rates.png", title="Win rate per variant: deals won of those decided, seeds "
+                   + ", ".join(sorted(set(table["seeds"]))))
     rows = pd.concat(all_rows, ignore_index=True) if all_rows else pd.DataFrame({"game": []})
     for game, group in rows.groupby("game"):
         plot_solve_times(group, args.results / f"solve_times-{game}.png",
-                         title=f"{game}: seconds per deal ({seeds_of(group[group.variant == group.variant.iloc[0]])})")
+                         title=f"{game}: time to decide each deal, seeds "
+                         f"{seeds_of(group[group.variant == group.variant.iloc[0]])}")
     print(render(shown, "table"))
 
 

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from functools import wraps
+from pathlib import Path
 
 import click
 
@@ -167,6 +168,37 @@ def seed_label(seed, seed_type) -> str:
     return f"seed {seed}" + ("" if seed_type == "ours" else f" ({seed_type})")
 
 
+def html_option(what: str):
+    return click.option("--html", "html_file", type=click.Path(), metavar="FILE",
+                        help=f"also write {what} as a self-contained HTML page that replays it")
+
+
+def check_html_target(path) -> None:
+    """Refuse an --html FILE that cannot be written before any work is done for it."""
+    if path is None:
+        return
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise OptionError(f"--html {path}: is a directory")
+    if not folder.is_dir():
+        what = "is not a directory" if folder.exists() else "does not exist"
+        raise OptionError(f"--html {path}: the folder {folder} {what}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise OptionError(f"--html {path}: cannot write there (permission denied)")
+
+
+def write_html(path, make_page) -> None:
+    """Write the page ``make_page()`` returns to ``path``; a failure is one line and exit 2."""
+    if path is None:
+        return
+    text = make_page()
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        fail(f"--html {path}: cannot write the file: {err.strerror or err}")
+
+
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0), required=True, help="deal number")
@@ -239,14 +271,17 @@ def check(file):
 @click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
               help="bound on the transposition table")
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object")
+@html_option("the winning line")
 @input_errors
-def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as_json, **options):
+def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as_json, html_file, **options):
     """Decide whether a deal of GAME can be won, and print a winning line."""
     from .solve import solve as run_solve
 
     game, seed_type = game.lower(), seed_type.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type)
+    check_html_target(html_file)
     result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    write_html(html_file, result.replay_html)
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
@@ -334,9 +369,10 @@ def _show_line(game, table, moves, show):
               help="seconds before giving up (the solver's, and then the shortest-line search's)")
 @click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
+@html_option("the moves played and the whole line offered")
 @input_errors
 def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, shortest, shortest_nodes, max_nodes,
-         time_limit, memory_mb, as_json, **options):
+         time_limit, memory_mb, as_json, html_file, **options):
     """The next move of a winning line from the table reached by the moves played."""
     from .hints import hint as run_hint
     from .notation import readable
@@ -345,9 +381,14 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
     if shortest and not game_named(game).offers_shortest:
         raise OptionError(f"--shortest is not offered for {game} (too many positions for an exact search)")
     tables, moves = _played_moves(d, moves_file, played)
+    check_html_target(html_file)
     r = game_named(game).rules
     h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
                  memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes)
+    if html_file is not None:
+        from .pictures.pages import hint_page
+
+        write_html(html_file, lambda: hint_page(d, moves, h))
     if as_json:
         click.echo(json.dumps(h.to_json(), ensure_ascii=False))
         return
@@ -395,15 +436,22 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
               help="solver seconds per table examined")
 @click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@html_option("the game played, its losing move and a move that keeps it winnable,")
 @input_errors
-def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, memory_mb, as_json, **options):
+def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, memory_mb, as_json, html_file,
+           **options):
     """Find the move that lost a game played, and a move that would have kept it winnable."""
     from .hints import review as run_review
     from .notation import readable
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
     tables, moves = _played_moves(d, moves_file, None)
+    check_html_target(html_file)
     rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    if html_file is not None:
+        from .pictures.pages import review_page
+
+        write_html(html_file, lambda: review_page(rv))
     if as_json:
         click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
         return

@@ -103,6 +103,13 @@ class Deal:
     def copy(self) -> "Deal":
         return deal_from_json(deal_to_json(self))
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG: what a notebook shows for a deal (:mod:`solver.pictures`)."""
+        from .pictures import deal_svg
+        from .pictures.pages import short_title
+
+        return deal_svg(self, short_title(self))
+
 
 def deal_from_seed(game: str, seed: int, options: dict | None = None) -> Deal:
     """Deal ``game`` from ``seed``: its shuffled deck (:func:`shuffled_deck`) goes into the

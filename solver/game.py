@@ -11,7 +11,8 @@ A :class:`Game` has three parts, of which only the last needs Numba:
 
 * **what is played**: the name, the :class:`Option` list, and the
   :class:`Layout` (dealing a shuffled deck into zones, reading and writing the
-  zones of a deal file, refusing a table that cannot arise in play);
+  zones of a deal file, refusing a table that cannot arise in play), and where
+  the zones are drawn (``picture``, :mod:`solver.pictures`);
 * **the reference rules** (:class:`Rules`): plain Python written for clarity,
   the oracle every solver line is replayed against; they share no code with the
   kernels;
@@ -38,6 +39,7 @@ if TYPE_CHECKING:   # for the annotations only: importing them here would be cir
     from .deals import Deal
     from .engine.contract import Kernels
     from .moves import Move
+    from .pictures.scene import Scene
 
 
 # --------------------------------------------------------------------------
@@ -248,6 +250,10 @@ class Game:
     seed_types: dict[str, Callable] = field(default_factory=dict)
     # other programs' deal files
     deal_formats: DealFormats | None = None
+    # a picture of a table: where each zone of a deal is drawn and how its cards lie
+    # (solver.pictures.scene); the cards themselves are drawn by solver.pictures, the
+    # same for every game. Pure Python (the game's picture.py), so drawing loads no Numba
+    picture: Callable[["Deal"], "Scene"] | None = None
 
     @property
     def solver(self) -> Solver:

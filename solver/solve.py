@@ -46,6 +46,20 @@ class Result:
         out.update(extra)
         return out
 
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a result: the deal, with the verdict above it (the
+        replay of the line is :meth:`replay_html`)."""
+        from .pictures import deal_svg
+        from .pictures.pages import short_title, verdict_words
+
+        return deal_svg(self.deal, f"{short_title(self.deal)}: {verdict_words(self)}")
+
+    def replay_html(self) -> str:
+        """A self-contained HTML page replaying the line (the deal alone when it is not won)."""
+        from .pictures.pages import solve_page
+
+        return solve_page(self)
+
 
 # The share of the limits a relaxed deal may use before the deal itself is searched,
 # and its node budget when no limit is given (Solver.relaxed). Half: a relaxed deal is

@@ -92,6 +92,30 @@ def test_plots_are_png_files(tmp_path):
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000
 
 
+def test_plots_say_what_was_measured_in_which_units():
+    from solver.plots import short_label, solve_time_figure, win_rate_figure
+    frame = rows_frame(rows("klondike", {"draw": 3, "passes": 3}, ["won", "lost", "unknown"] * 5)
+                       + rows("pyramid", {"stock_top": True}, ["won", "won", "lost"] * 5))
+    frame["time_limit"] = 10.0
+    fig = solve_time_figure(frame)
+    ax = fig.axes[0]
+    assert "seconds" in ax.get_xlabel() and "deals" in ax.get_ylabel() and ax.get_title()
+    assert ax.get_xscale() == ax.get_yscale() == "log"
+    # the time limit is marked, and the legend names each variant without its options that are off
+    assert [line.get_xdata()[0] for line in ax.get_lines()] == [10.0]
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert legend == ["klondike draw=3 passes=3 (n=15, 5 unknown)", "pyramid piles=1 passes=1 stock_top (n=15)"]
+    fig = win_rate_figure(summarize(frame))
+    ax = fig.axes[0]
+    assert "%" in ax.get_xlabel() and ax.get_xlim() == (0, 100)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["klondike draw=3 passes=3",
+                                                            "pyramid piles=1 passes=1 stock_top"]
+    assert fig.get_size_inches()[0] * fig.dpi == 900
+    import matplotlib.pyplot as plt
+    plt.close("all")
+    assert short_label("klondike draw=1 passes=1 foundation_to_tableau=false") == "klondike draw=1 passes=1"
+
+
 def test_report_command_formats_and_plots(runner, tmp_path):  # noqa: F811
     path = tmp_path / "s.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows("pyramid", {}, ["won", "lost", "lost"])))

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import DealFormats, Game, Option
-from . import rules
+from . import picture, rules
 from .foreign import formats, greenfelt, microsoft, shootme, solvitaire
 from .layout import LAYOUT
 
@@ -19,6 +19,7 @@ GAME = Game(
     ),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.klondike.solver",
     variants=({"draw": 1, "passes": 1}, {"draw": 3, "passes": 3},
               {"draw": 1, "passes": None}, {"draw": 3, "passes": None}),

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import rules
+from . import picture, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -25,6 +25,7 @@ GAME = Game(
     ),
     layout=LAYOUT,
     rules=rules,
+    picture=picture.scene,
     solver_module="solver.games.pyramid.solver",
     options_conflict=_conflict,
     offers_shortest=True,

@@ -74,6 +74,13 @@ class PyramidLayout(PileLayout):
                     raise DealError(f"pyramid row {r + 1} card {c + 1}: removed while still covered")
 
     def zone_cards(self, deal: PyramidDeal, zone: str) -> list | None:
+        m = re.fullmatch(r"p(\d)\.(\d)", zone)
+        if m:   # a cell of the pyramid: its card, or nothing once it is removed
+            r, c = int(m.group(1)), int(m.group(2))
+            if not (1 <= r <= len(deal.pyramid) and 1 <= c <= r):
+                return None
+            card = deal.pyramid[r - 1][c - 1]
+            return [] if card is None else [card]
         if zone.startswith("waste") and three_piles(deal):
             try:
                 return deal.waste[int(zone[5:] or 1) - 1]
