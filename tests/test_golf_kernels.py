@@ -28,7 +28,7 @@ from solver.replay import certify, replay
 from solver.solve import solve
 from tests.test_cli import run, runner  # noqa: F401  (runner is a fixture)
 
-REDUCTIONS = [K.REDUCE_RANK, K.REDUCE_DEAD, K.REDUCE_KINGS]
+REDUCTIONS = [K.REDUCE_RANK, K.REDUCE_MATCH]
 ALL_OPTIONS = [{"queens_on_kings": q, "wrap": w} for q in (False, True) for w in (False, True)]   # FF first
 SETTINGS = [K.REDUCE_ALL] + [K.REDUCE_ALL & ~r for r in REDUCTIONS] + [0]
 
@@ -198,16 +198,21 @@ def _table(piles: dict, top: str, stock: str = "", options=None) -> Deal:
                 foundations=[[parse_card(top)]], stock=[parse_card(x) for x in stock.split()])
 
 
-# Positions where a plausible but wrong reduction loses a won game (why no move is forced).
+# Positions where a plausible but wrong reduction loses a won game (why no move is forced),
+# or where the matching is only just met.
 TRAPS = {
     # the draw is not safe: 6H wins at once, the draw (a King) blocks it for good
     "draw_first_loses": _table({1: "6H"}, top="5S", stock="KD"),
     # a fitting card is not safe: 4C first leaves 6H with nothing to go on; 6H, 5D, 4C wins
     "fitting_card_first_loses": _table({1: "4C", 2: "5D 6H"}, top="5S"),
-    # the dead-card count must let a card above in the same pile serve: 4D, then 5D on it
-    "enabler_above_in_its_pile": _table({1: "5D 4D"}, top="3S"),
-    # Kings: one run left to end per King (the top is no King, so it starts one; J starts another)
-    "kings_just_enough_runs": _table({1: "KC", 2: "QD KH"}, top="QS", stock="JC"),
+    # every card has exactly one card to go on: 4D on 3S, 5D on 4D; QD on JC (drawn), KH on QD
+    "matched_exactly": _table({1: "5D 4D", 2: "KH QD"}, top="3S", stock="JC"),
+    # wrap: an Ace on a King, a King on an Ace (the edges that join the two paths): AH KD AC
+    "wrap_edges": _table({1: "AC KD AH"}, top="KS", options={"queens_on_kings": False, "wrap": True}),
+    # both options: the cycle's King-on-Ace edge must carry a King (KD on AS)
+    "cycle_edge": _table({1: "QH KD"}, top="AS", options={"queens_on_kings": True, "wrap": True}),
+    # queens_on_kings: QD on KS, then JD on QD
+    "queen_on_king": _table({1: "JD QD"}, top="KS", options={"queens_on_kings": True, "wrap": False}),
 }
 
 
@@ -222,44 +227,42 @@ def test_positions_that_trap_a_careless_reduction(name):
 
 
 LOST = {
-    # 6H's only enablers (5s, 7s) are under it in its pile or gone: dead
-    "dead_card": (_table({1: "7C 5D 6H", 2: "9S"}, top="9D", stock="TC"), K.REDUCE_DEAD),
-    # two Kings on the tableau, the top a King, one stock card: only one run can end in a King
-    # (and no card is dead: each has a card it could go on still to come)
-    "too_many_kings": (_table({1: "KC 2D", 2: "KH", 3: "QD 3C", 4: "JH"}, top="KS", stock="4D"), K.REDUCE_KINGS),
+    # two 6s and one card (the top 5S) they can go on: the second 6 has none
+    "two_cards_one_top": _table({1: "6H", 2: "6D"}, top="5S"),
+    # a King and nothing it can go on (no Queen anywhere; nothing goes on a King)
+    "king_without_queen": _table({1: "KH 4C", 2: "3D"}, top="5S", stock="2H"),
+    # wrap without queens_on_kings: on a King only an Ace, and the only Ace is under the Queen
+    "wrap_queen_not_on_king": _table({1: "AD QH"}, top="KS", stock="9C",
+                                     options={"queens_on_kings": False, "wrap": True}),
 }
 
 
 @pytest.mark.parametrize("name", LOST)
-def test_pruned_positions_are_lost_and_pruned_at_once(name):
-    deal, flag = LOST[name]
+def test_the_matching_cuts_lost_positions_at_once(name):
+    deal = LOST[name]
     assert not brute_force_wins(deal)
-    assert kernel_moves(K.encode(deal, flag)) == []            # the reduction sees it at the root
+    assert kernel_moves(K.encode(deal, K.REDUCE_MATCH)) == []     # the matching sees it at the root
     assert kernel_moves(K.encode(deal, 0)) != []
-    if flag == K.REDUCE_KINGS:
-        assert kernel_moves(K.encode(deal, K.REDUCE_DEAD)) != []   # the King count alone sees it
     for reduce in SETTINGS:
         assert verdict(deal, reduce).verdict == "lost"
 
 
 @pytest.mark.parametrize("options", ALL_OPTIONS)
-def test_every_state_a_reduction_prunes_is_lost(options):
-    """Along random playouts, each state where dead cards or Kings end the search (no move
-    listed though the rules have some) is lost for the search with no reductions."""
+def test_every_state_the_matching_cuts_is_lost(options):
+    """Along random playouts, each state where the matching ends the search (no move listed
+    though the rules have some) is lost for the search with no reductions; and the states
+    it keeps include lost ones only (it is a necessary condition, not more)."""
     rng = random.Random(3 + len(json.dumps(options)))
-    pruned = {K.REDUCE_DEAD: 0, K.REDUCE_KINGS: 0}
+    cut = 0
     for seed in range(1, 41):
         pos = R.initial(deal_from_seed("golf", seed, options))
         while R.legal_moves(pos):
             deal = R.to_deal(pos)
-            for flag in pruned:
-                if not kernel_moves(K.encode(deal, flag)):
-                    pruned[flag] += 1
-                    assert verdict(deal, 0).verdict == "lost", (flag, deal_to_json(deal))
+            if not kernel_moves(K.encode(deal, K.REDUCE_MATCH)):
+                cut += 1
+                assert verdict(deal, 0).verdict == "lost", deal_to_json(deal)
             pos = R.play(pos, rng.choice(R.legal_moves(pos)))
-    assert pruned[K.REDUCE_DEAD] > 0, pruned
-    # the King count is for the plain rules only (an option lets a card go on a King)
-    assert (pruned[K.REDUCE_KINGS] > 0) == (options == ALL_OPTIONS[0]), pruned
+    assert cut >= 10, cut
 
 
 # ---------------------------------------------------------------------------

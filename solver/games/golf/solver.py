@@ -19,6 +19,6 @@ SOLVER = Solver(
     kernels=K.KERNELS,
     encode=K.encode,
     decode_line=K.decode_line,
-    reductions={"rank": K.REDUCE_RANK, "dead": K.REDUCE_DEAD, "kings": K.REDUCE_KINGS},
+    reductions={"rank": K.REDUCE_RANK, "match": K.REDUCE_MATCH},
     symmetric=symmetric,
 )
