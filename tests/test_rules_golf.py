@@ -145,7 +145,7 @@ def test_a_foundation_no_play_could_build_is_refused():
     obj = deal_to_json(d)
     obj["tableau"][0].pop()
     obj["foundations"] = [[card_name(f), card_name(x)]]
-    with pytest.raises(DealError, match=f"card 2: {card_name(x)} does not fit on {card_name(f)}: 1 foundation cards .* only 0 can"):
+    with pytest.raises(DealError, match=f"card 2: {card_name(x)} does not fit on {card_name(f)}: 1 .* only 0 can"):
         deal_from_json(obj)
     # S drawn onto F: one misfit, one card drawn
     obj = deal_to_json(d)
@@ -155,7 +155,7 @@ def test_a_foundation_no_play_could_build_is_refused():
     # then X onto S: two misfits, one card drawn
     obj["tableau"][0].pop()
     obj["foundations"][0].append(card_name(x))
-    with pytest.raises(DealError, match="2 foundation cards do not fit the card under them, but only 1 can have come from the stock"):
+    with pytest.raises(DealError, match="2 foundation cards do not fit the card under them, but only 1 can"):
         deal_from_json(obj)
 
 
