@@ -19,6 +19,7 @@ GAME_PACKAGES = (
     "solver.games.pyramid",
     "solver.games.twenty",
     "solver.games.ladder",
+    "solver.games.golf",
 )
 
 

@@ -1,0 +1,19 @@
+"""Golf (one deck): seven face-up piles played onto one foundation a rank up or down."""
+
+from ...game import Game, Option
+from . import rules
+from .layout import LAYOUT
+
+GAME = Game(
+    name="golf",
+    title="Golf",
+    options=(
+        Option("queens_on_kings", False, "flag", "a Queen may be played on a King"),
+        Option("wrap", False, "flag", "Ace and King are adjacent (an Ace on a King, a King on an Ace)"),
+    ),
+    layout=LAYOUT,
+    rules=rules,
+    solver_module="solver.games.golf.solver",
+    variants=({"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
+              {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}),
+)
