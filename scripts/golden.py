@@ -47,6 +47,8 @@ PLAN = {
     "ladder": ([{"passes": None}, {"passes": 2}],
                [(3, 150_000, {"passes": 2}), (581, 6_000_000, {"passes": None}),
                 (868, 6_000_000, {"passes": None})]),
+    "golf": ([{"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
+              {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}], []),
 }
 
 
@@ -58,6 +60,8 @@ PERFT = {
                                                         {"piles": 1, "passes": 3, "stock_top": True})]),
     "twenty": (8, [(s, {}) for s in (1, 2, 3)]),
     "ladder": (6, [(s, {"passes": None}) for s in (1, 2, 3)]),
+    "golf": (10, [(s, o) for s in (1, 2, 3) for o in ({"queens_on_kings": False, "wrap": False},
+                                                      {"queens_on_kings": True, "wrap": True})]),
 }
 
 

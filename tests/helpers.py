@@ -23,3 +23,51 @@ def rules(game: str):
     from solver.registry import game as lookup
 
     return lookup(game).rules
+
+
+class TooBig(Exception):
+    """A brute force met more positions than it was allowed."""
+
+
+def brute_force_wins(deal, key=None, skip=None, cap: int | None = None) -> bool:
+    """Whether some line of reference moves wins from ``deal``: every reachable position is
+    visited once, told apart by the rules' ``key`` (or by ``key(position)``, a canonical
+    form a test may pass to visit fewer). ``skip(position, move)`` leaves moves out;
+    more than ``cap`` positions raise :class:`TooBig`."""
+    r = rules(deal.game)
+    key = key or r.key
+    start = r.initial(deal)
+    seen = {key(start)}
+    todo = [start]
+    while todo:
+        pos = todo.pop()
+        if r.is_won(pos):
+            return True
+        for move in r.legal_moves(pos):
+            if skip is not None and skip(pos, move):
+                continue
+            nxt = r.play(pos, move)
+            k = key(nxt)
+            if k not in seen:
+                seen.add(k)
+                if cap is not None and len(seen) > cap:
+                    raise TooBig(len(seen))
+                todo.append(nxt)
+    return False
+
+
+def kernel_moves(solver, state) -> list[int]:
+    """The moves a game's ``moves`` kernel lists in ``state``."""
+    import numpy as np
+
+    out = np.zeros(solver.kernels.max_moves, dtype=np.int32)
+    n = solver.kernels.moves(state, out)
+    return [int(m) for m in out[:n]]
+
+
+def same_move(move) -> str:
+    """A move as a comparable value; draws compare by type only (the kernels name the cards
+    drawn, the rules need not)."""
+    obj = move.to_json()
+    obj.pop("cards", None) if obj["type"] == "draw" else None
+    return repr(obj)

@@ -42,7 +42,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--window-size=1100,900"]
 
 # seeds whose won lines are short (found with solve(..., max_nodes=300_000))
-LINES = [("klondike", 6, {}), ("pyramid", 2, {"passes": 3}), ("twenty", 7, {}), ("ladder", 4, {"passes": 1})]
+LINES = [("klondike", 6, {}), ("pyramid", 2, {"passes": 3}), ("twenty", 7, {}), ("ladder", 4, {"passes": 1}),
+         ("golf", 2, {})]
 
 READ_ZONES = """return Array.from(document.querySelectorAll('#board [data-zone]')).map(function (g) {
   return [g.getAttribute('data-zone'), Array.from(g.querySelectorAll('.card')).map(function (c) {

@@ -37,13 +37,13 @@ def assert_one_line_error(result, code=2):
 # ---------------------------------------------------------------------------
 # games
 # ---------------------------------------------------------------------------
-def test_games_lists_the_four_games_with_their_defaults(runner):
+def test_games_lists_every_registered_game_with_its_defaults(runner):
+    from solver.registry import names
     result = run(runner, "games")
     assert result.exit_code == 0
     lines = result.stdout.strip().splitlines()
-    assert len(lines) == 4
     by_game = {line.split()[0]: line for line in lines}
-    assert set(by_game) == {"klondike", "pyramid", "twenty", "ladder"}
+    assert list(by_game) == names() and len(lines) == len(names())
     # defaults from RULES.md: draw 1, one pass, optional rules off; Ladder passes unlimited
     for part in ("one deck", "draw=1", "passes=1", "foundation_to_tableau=false"):
         assert part in by_game["klondike"]
@@ -51,6 +51,8 @@ def test_games_lists_the_four_games_with_their_defaults(runner):
         assert part in by_game["pyramid"]
     assert "two decks" in by_game["twenty"] and "no options" in by_game["twenty"]
     assert "two decks" in by_game["ladder"] and "passes=unlimited" in by_game["ladder"]
+    for part in ("one deck", "queens_on_kings=false", "wrap=false"):
+        assert part in by_game["golf"]
 
 
 # ---------------------------------------------------------------------------

@@ -15,8 +15,13 @@ from solver.deals import (DealError, all_cards, deal_from_json, deal_from_seed, 
                           load_deal, shuffled_deck)
 from tests.helpers import rules as rules_for
 
-GAMES = ("klondike", "pyramid", "twenty", "ladder")
-DECKS = {"klondike": 1, "pyramid": 1, "twenty": 2, "ladder": 2}
+GAMES = ("klondike", "pyramid", "twenty", "ladder", "golf")
+
+
+def test_these_tests_cover_every_registered_game():
+    from solver.registry import names
+    assert sorted(GAMES) == sorted(names()), "add the game to README's dealing and to this independent copy"
+DECKS = {"klondike": 1, "pyramid": 1, "twenty": 2, "ladder": 2, "golf": 1}
 
 # Every allowed options combination (RULES.md / FORMATS.md "Options"); passes None = unlimited.
 OPTION_COMBOS = {
@@ -27,6 +32,7 @@ OPTION_COMBOS = {
                 if n == 1 or p == 1],  # piles=3 allows no redeal
     "twenty": [{}],
     "ladder": [{"passes": p} for p in (1, 3, None)],
+    "golf": [{"queens_on_kings": q, "wrap": w} for q, w in itertools.product((False, True), (False, True))],
 }
 ALL_VARIANTS = [(g, o) for g in GAMES for o in OPTION_COMBOS[g]]
 
@@ -63,7 +69,7 @@ class ReadmeSplitMix64:
 
 def readme_starting_deck(game):
     one = list(range(52))  # A..K of clubs, diamonds, hearts, spades
-    if game in ("klondike", "pyramid"):
+    if game in ("klondike", "pyramid", "golf"):
         return one
     two = one + one
     if game == "ladder":
@@ -105,6 +111,9 @@ def readme_deal(game, seed):
         return {"pyramid": rows, "stock": deck[28:]}
     if game == "twenty":
         return {"tableau": [[c] for c in deck[:20]], "stock": deck[20:]}
+    if game == "golf":
+        piles = [[deck[row * 7 + p] for row in range(5)] for p in range(7)]
+        return {"tableau": piles, "foundations": [[deck[35]]], "stock": deck[36:]}
     piles = [[deck[row * 8 + p] for row in range(4)] for p in range(8)]
     return {"tableau": piles, "ladder": deck[32:61], "stock": deck[61:]}
 
@@ -143,7 +152,7 @@ def test_below_rejects_outputs_in_the_biased_tail():
 @pytest.mark.parametrize("game", GAMES)
 def test_starting_deck_sizes(game):
     deck = readme_starting_deck(game)
-    assert len(deck) == {"klondike": 52, "pyramid": 52, "twenty": 96, "ladder": 104}[game]
+    assert len(deck) == {"klondike": 52, "pyramid": 52, "twenty": 96, "ladder": 104, "golf": 52}[game]
     if game == "twenty":
         counts = Counter(deck)
         assert all(counts[c] == (1 if c % 13 in (0, 12) else 2) for c in range(52))
@@ -464,13 +473,13 @@ def test_mid_game_positions_round_trip(variant):
             first, again = round_trip(rules.to_deal(pos))
             assert first == again
             assert rules.initial(deal_from_json(first)) == pos
-            seen_foundations |= sum(map(len, first.get("foundations", []))) > (8 if game == "twenty" else 0)
+            seen_foundations |= sum(map(len, first.get("foundations", []))) > {"twenty": 8, "golf": 1}.get(game, 0)
             seen_waste |= bool(first.get("waste"))
             seen_redeal |= first.get("passes_used", 0) > 0
     # the line really reached mid-game positions
     assert seen_foundations
-    assert seen_waste or game == "twenty"
-    assert seen_redeal or game in ("twenty", "ladder") or options["passes"] == 1
+    assert seen_waste or game in ("twenty", "golf")   # (Golf's draws go onto its foundation)
+    assert seen_redeal or game in ("twenty", "ladder", "golf") or options["passes"] == 1
 
 
 def test_hand_built_klondike_mid_game_round_trips():

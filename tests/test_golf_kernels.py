@@ -15,7 +15,7 @@ import random
 import numpy as np
 import pytest
 
-from solver.batch import load_study
+from solver.studies import load_study
 from solver.cards import parse_card
 from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search

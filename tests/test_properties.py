@@ -9,20 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.deals import all_cards, deal_from_json, deal_from_seed, deal_to_json
+from solver.registry import game as lookup
+from solver.registry import names
 from tests.helpers import rules as rules_for
 
-DECKS = {"klondike": 1, "pyramid": 1, "twenty": 2, "ladder": 2}
 PASSES = st.sampled_from([1, 2, 3, None])
 
-OPTIONS = {
-    "klondike": st.fixed_dictionaries({"draw": st.sampled_from([1, 3]), "passes": PASSES,
-                                       "foundation_to_tableau": st.booleans()}),
-    "pyramid": st.one_of(
-        st.fixed_dictionaries({"piles": st.just(1), "passes": PASSES, "stock_top": st.booleans()}),
-        st.fixed_dictionaries({"piles": st.just(3), "passes": st.just(1), "stock_top": st.booleans()})),
-    "twenty": st.just({}),
-    "ladder": st.fixed_dictionaries({"passes": PASSES}),
-}
+
+def options_of(name):
+    """Every options dict the game allows, drawn from its option list (and its conflicts)."""
+    g = lookup(name)
+    values = {"flag": st.booleans(), "passes": PASSES}
+    return st.fixed_dictionaries({o.name: values.get(o.kind) or st.sampled_from(o.choices) for o in g.options}) \
+        .filter(lambda options: g.options_conflict(options) is None)
 SEEDS = st.integers(min_value=0, max_value=2 ** 64 - 1)
 MAX_MOVES = 150
 
@@ -30,7 +29,7 @@ MAX_MOVES = 150
 def check_position(rules, game, pos):
     deal = rules.to_deal(pos)
     counts = Counter(all_cards(deal))
-    decks = DECKS[game]
+    decks = lookup(game).decks
     assert sum(counts.values()) == 52 * decks
     assert all(counts[c] == decks for c in range(52)), {c: n for c, n in counts.items() if n != decks}
     text = json.dumps(deal_to_json(deal))
@@ -41,11 +40,11 @@ def check_position(rules, game, pos):
     assert rules.legal_moves(back) == rules.legal_moves(pos)
 
 
-@pytest.mark.parametrize("game", list(DECKS))
+@pytest.mark.parametrize("game", names())
 @settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=SEEDS)
 def test_random_playout_keeps_the_deck_and_round_trips(game, data, seed):
-    options = data.draw(OPTIONS[game], label="options")
+    options = data.draw(options_of(game), label="options")
     rules = rules_for(game)
     pos = rules.initial(deal_from_seed(game, seed, options))
     check_position(rules, game, pos)

@@ -1,8 +1,12 @@
 """Golf (one deck): seven face-up piles played onto one foundation a rank up or down."""
 
+from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import rules
+from . import picture, rules
 from .layout import LAYOUT
+
+# before any of the package's compiled modules loads (they are imported on first use)
+keep_fresh(__file__, *shared_kernel_sources())
 
 GAME = Game(
     name="golf",
@@ -14,6 +18,7 @@ GAME = Game(
     layout=LAYOUT,
     rules=rules,
     solver_module="solver.games.golf.solver",
+    picture=picture.scene,
     variants=({"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
               {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}),
 )

@@ -65,13 +65,11 @@ every state the matching cuts off is lost.
   the sweep fails only when no flow exists. With both options the graph is a
   cycle: every flow on its King-on-Ace edge is tried, each leaving a path.
 
-Measured and left out: a check that some card can never be played, counting the
-tops each card could still go on less those of its own pile that leave it after
-it (exact, but over seeds 1-300 it cut 7 % of the nodes the matching leaves and
-cost more time than it saved), and a count of the runs that tableau Kings end
-(in the plain rules nothing goes on a King, so each King played ends a run of
-pile moves, and runs start only at the top or a drawn card that is not a King:
-it cut no node that the matching leaves).
+Tried and left out (benchmarks/results.md): a check that some card can never be
+played, counting the tops each card could still go on less those of its own pile
+that leave it after it (exact, but it cost more time than it saved), and a count
+of the runs that tableau Kings end (in the plain rules nothing goes on a King, so
+each King played ends a run of pile moves; it cut no node the matching leaves).
 
 No move is forced. Every tableau move changes the top, and two tableau moves
 never commute (the one played last is the top), so there is no commuting pair to

@@ -1,0 +1,47 @@
+"""Numba's on-disk cache stays true to the sources (solver/engine/cache.py).
+
+A package whose cached entry point inlines a helper from another file: after the
+helper's file is edited, a fresh process must run the new code. Numba alone keys a
+cached function by its own file, so without the guard the old machine code would
+come back.
+"""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+INIT = "from solver.engine.cache import keep_fresh\nkeep_fresh(__file__)\n"
+HELPER = "from numba import njit\n\n@njit(inline='always')\ndef value():\n    return {}\n"
+ENTRY = textwrap.dedent("""
+    from numba import njit, types
+    from .helper import value
+
+    @njit(types.int64(types.int64), cache=True)
+    def f(x):
+        return x + value()
+""")
+
+
+def run(package_root: Path) -> int:
+    code = "import kernelpkg.entry as e; print(e.f(1))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=package_root,
+                          env={"PYTHONPATH": f"{package_root}:{ROOT}", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.strip())
+
+
+def test_an_edit_of_an_inlined_helper_reaches_a_cached_entry_point(tmp_path):
+    pkg = tmp_path / "kernelpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(INIT)
+    (pkg / "entry.py").write_text(ENTRY)
+    (pkg / "helper.py").write_text(HELPER.format(10))
+    assert run(tmp_path) == 11
+    assert any(p.suffix == ".nbi" for p in (pkg / "__pycache__").iterdir())   # it was cached
+    assert run(tmp_path) == 11
+    (pkg / "helper.py").write_text(HELPER.format(20))   # entry.py is untouched
+    assert run(tmp_path) == 21
+    assert run(tmp_path) == 21
