@@ -12,10 +12,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from solver.studies import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
 from solver.deals import deal_from_seed, deal_to_json
 from solver.options import variant_name
 from solver.solve import solve
+from solver.studies import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
 NODES = 100_000   # a node limit, not a time limit, so that every field but seconds is deterministic

@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from solver.cards import card_name, parse_card, pretty
-from solver.deals import deal_from_seed, deal_to_json
 from solver.cli import main
+from solver.deals import deal_from_seed, deal_to_json
 
 RANKS = "A23456789TJQK"
 

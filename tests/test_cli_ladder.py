@@ -5,8 +5,8 @@ import json
 import pytest
 
 from solver.deals import deal_from_json, deal_from_seed, deal_to_json
-from solver.moves import Move, parse_move
 from solver.games.ladder import rules as R
+from solver.moves import Move, parse_move
 from solver.replay import replay
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401  (runner is a fixture)
 

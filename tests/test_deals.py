@@ -11,8 +11,7 @@ from collections import Counter
 import pytest
 
 from solver.cards import parse_card
-from solver.deals import (DealError, all_cards, deal_from_json, deal_from_seed, deal_to_json,
-                          load_deal, shuffled_deck)
+from solver.deals import DealError, all_cards, deal_from_json, deal_from_seed, deal_to_json, load_deal, shuffled_deck
 from tests.helpers import rules as rules_for
 
 GAMES = ("klondike", "pyramid", "twenty", "ladder", "golf")

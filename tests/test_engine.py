@@ -6,7 +6,8 @@ import pytest
 
 from solver.deals import deal_from_seed
 from solver.engine.search import search
-from solver.games.klondike import encoding, generate, kernels, lines, state as S
+from solver.games.klondike import encoding, generate, kernels, lines
+from solver.games.klondike import state as S
 from solver.replay import certify
 
 

@@ -8,9 +8,8 @@ from click.testing import CliRunner
 
 from solver.cards import card_name
 from solver.cli import main
-from solver.deals import DealError, deal_to_json
+from solver.deals import DealError, deal_to_json, format_deal, parse_any_deal
 from solver.games.klondike.foreign import pysol_text, shootme, solvitaire
-from solver.deals import format_deal, parse_any_deal
 from solver.games.klondike.foreign.formats import FORMATS
 from solver.seeds import deal_from_tool_seed, seed_types
 from tests.test_foreign_seeds import KS_0_AS_SOLVITAIRE_JSON

@@ -1,12 +1,12 @@
-"""Golf kernels against the reference rules: moves, brute force, reductions, certification,
-and the command line (solve, hint, batch).
+"""Golf kernels against the reference rules: brute force, reductions, and the command line.
 
-* With every reduction off, the kernel's moves are exactly the reference rules' legal
-  moves, and the states the same tables, along random playouts in every variant.
+What every game must pass (kernel moves equal the rules' moves with reductions off,
+won lines certified, the key, deal JSON, the CLI) is in ``tests/test_game_contract.py``;
+this file holds what is particular to Golf's kernels.
+
 * On small positions, the solver's verdict (all reductions, each switched off, none)
   equals a brute-force search of every reachable position with the reference rules.
 * Every state a pruning reduction drops is lost (by the unreduced search).
-* ``solve`` decides seeded deals, and every won line replays with the rules.
 """
 
 import json
@@ -15,7 +15,6 @@ import random
 import numpy as np
 import pytest
 
-from solver.studies import load_study
 from solver.cards import parse_card
 from solver.deals import Deal, deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
@@ -26,17 +25,13 @@ from solver.moves import Move
 from solver.registry import game
 from solver.replay import certify, replay
 from solver.solve import solve
+from tests.helpers import brute_force_wins as brute_force
+from tests.helpers import kernel_moves
 from tests.test_cli import run, runner  # noqa: F401  (runner is a fixture)
 
 REDUCTIONS = [K.REDUCE_RANK, K.REDUCE_MATCH]
 ALL_OPTIONS = [{"queens_on_kings": q, "wrap": w} for q in (False, True) for w in (False, True)]   # FF first
 SETTINGS = [K.REDUCE_ALL] + [K.REDUCE_ALL & ~r for r in REDUCTIONS] + [0]
-
-
-def kernel_moves(state):
-    out = np.zeros(K.MAX_MOVES, dtype=np.int32)
-    n = K.moves(state, out)
-    return [int(m) for m in out[:n]]
 
 
 def plain(move: Move) -> str:
@@ -60,57 +55,15 @@ def verdict(deal, reduce=K.REDUCE_ALL, **limits):
 # ---------------------------------------------------------------------------
 # 1. kernel moves = reference moves (reductions off)
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize("options", ALL_OPTIONS)
-def test_unreduced_kernel_moves_are_the_reference_moves(options):
-    rng = random.Random(json.dumps(options))
-    seen = {"draw": 0, "pile": 0, "won": 0, "on_king": 0}
-    for seed in range(1, 61):
-        deal = deal_from_seed("golf", seed, options)
-        state = K.encode(deal, 0)
-        pos = R.initial(deal)
-        while True:
-            ours = {}
-            for m in kernel_moves(state):
-                (move,) = K.expand(state, m)
-                assert plain(move) not in ours
-                ours[plain(move)] = (m, move)
-            ref = R.legal_moves(pos)
-            assert set(ours) == {str(m) for m in ref}, f"seed {seed}: {deal_to_json(R.to_deal(pos))}"
-            if not ref:
-                break
-            move = rng.choice(ref)
-            kernel_move, named = ours[str(move)]
-            seen["draw" if move.type == "draw" else "pile"] += 1
-            seen["on_king"] += move.type == "move" and pos.foundation[-1] % 13 == 12
-            pos = R.play(pos, named)            # a draw naming its card is the same move
-            K.apply(state, np.int32(kernel_move))
-            assert K.is_won(state) == R.is_won(pos)
-            assert same_table(state, pos), f"seed {seed}: tables differ after {move}"
-        seen["won"] += R.is_won(pos)
-    assert seen["draw"] and seen["pile"], seen
-    # a card goes on a King only when an option allows it
-    assert (seen["on_king"] > 0) == (options["queens_on_kings"] or options["wrap"]), seen
 
 
 # ---------------------------------------------------------------------------
 # 2. verdicts = brute force on small positions
 # ---------------------------------------------------------------------------
 def brute_force_wins(deal) -> bool:
-    """Whether some line of reference moves wins, by visiting every reachable position
-    (only the foundation's top card matters to the rules, so it stands for the foundation)."""
-    seen = set()
-    todo = [R.initial(deal)]
-    while todo:
-        pos = todo.pop()
-        if R.is_won(pos):
-            return True
-        for move in R.legal_moves(pos):
-            nxt = R.play(pos, move)
-            k = (nxt.tableau, nxt.foundation[-1], nxt.stock)
-            if k not in seen:
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    """Every reachable position (only the foundation's top card matters to the rules, so
+    it stands for the foundation)."""
+    return brute_force(deal, key=lambda p: (p.tableau, p.foundation[-1], p.stock))
 
 
 def small_position(rng, options, tableau_cards, stock_n) -> Deal:
@@ -241,8 +194,8 @@ LOST = {
 def test_the_matching_cuts_lost_positions_at_once(name):
     deal = LOST[name]
     assert not brute_force_wins(deal)
-    assert kernel_moves(K.encode(deal, K.REDUCE_MATCH)) == []     # the matching sees it at the root
-    assert kernel_moves(K.encode(deal, 0)) != []
+    assert kernel_moves(SOLVER, K.encode(deal, K.REDUCE_MATCH)) == []     # the matching sees it at the root
+    assert kernel_moves(SOLVER, K.encode(deal, 0)) != []
     for reduce in SETTINGS:
         assert verdict(deal, reduce).verdict == "lost"
 
@@ -258,7 +211,7 @@ def test_every_state_the_matching_cuts_is_lost(options):
         pos = R.initial(deal_from_seed("golf", seed, options))
         while R.legal_moves(pos):
             deal = R.to_deal(pos)
-            if not kernel_moves(K.encode(deal, K.REDUCE_MATCH)):
+            if not kernel_moves(SOLVER, K.encode(deal, K.REDUCE_MATCH)):
                 cut += 1
                 assert verdict(deal, 0).verdict == "lost", deal_to_json(deal)
             pos = R.play(pos, rng.choice(R.legal_moves(pos)))
@@ -279,20 +232,6 @@ def test_each_reduction_keeps_the_verdicts(switched_off):
             assert full.verdict == less.verdict != "unknown", (options, seed)
             decided[full.verdict] += 1
     assert decided["won"] >= 5 and decided["lost"] >= 5, decided
-
-
-@pytest.mark.parametrize("options", ALL_OPTIONS)
-def test_solve_certifies_seeded_deals(options):
-    counts = {"won": 0, "lost": 0, "unknown": 0}
-    for seed in range(1, 31):
-        # won lines are replayed with the reference rules inside solve() (SolverBug if not)
-        result = solve(deal_from_seed("golf", seed, options), time_limit=20.0)
-        counts[result.verdict] += 1
-        if result.verdict == "won":
-            pos, bad = replay(result.deal, result.moves)
-            assert bad is None and R.is_won(pos)
-            assert all(m.cards for m in result.moves if m.type == "draw")   # draws name their card
-    assert counts["unknown"] == 0 and counts["won"] >= 3 and counts["lost"] >= 3, counts
 
 
 # ---------------------------------------------------------------------------
@@ -392,13 +331,3 @@ def test_hint_command(runner):  # noqa: F811
     assert "no winning line exists from here" in out.stdout
 
 
-def test_batch_command(runner, tmp_path):  # noqa: F811
-    out = tmp_path / "golf.jsonl"
-    result = run(runner, "batch", "golf", "--seeds", "1-20", "--wrap", "--jobs", "1", "--quiet", "--out", out)
-    assert result.exit_code == 0, result.stderr
-    assert "golf queens_on_kings=false wrap=true" in result.stdout
-    rows = load_study(out.with_suffix(".csv"))
-    assert len(rows) == 20
-    for seed in (1, 2, 3):
-        row = rows[rows["seed"] == seed].iloc[0]
-        assert row["verdict"] == solve(deal_from_seed("golf", seed, {"wrap": True})).verdict

@@ -13,11 +13,9 @@ from solver.hints import hint, position_deal, review
 from solver.lines import clean_line, shortest_line
 from solver.moves import Move, parse_move
 from solver.notation import readable
-from tests.helpers import rules
-from solver.replay import IllegalMove
-from solver.replay import certify
+from solver.replay import IllegalMove, certify
 from solver.solve import solve
-from tests.helpers import cards
+from tests.helpers import cards, rules
 
 WON_SEEDS = {  # (game, options): seeds the solver wins quickly (checked in the tests that use them)
     ("klondike", "passes=unlimited"): ({"passes": None}, [2, 3, 5]),
@@ -84,7 +82,8 @@ def test_hint_says_when_no_line_wins():
 
 
 def _save(d, name="deal.json"):
-    import tempfile, os
+    import os
+    import tempfile
     path = os.path.join(tempfile.mkdtemp(), name)
     with open(path, "w") as f:
         json.dump(deal_to_json(d), f)

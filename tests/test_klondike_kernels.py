@@ -1,7 +1,9 @@
-"""Klondike kernels against the reference rules: moves, brute force, and reductions.
+"""Klondike kernels against the reference rules: brute force, and the reductions one by one.
 
-* With every reduction off, the kernel's moves are exactly the reference rules'
-  legal moves (up to the documented pointless King moves), along random playouts.
+What every game must pass (kernel moves equal the rules' moves with reductions off,
+won lines certified, the key, deal JSON, the CLI) is in ``tests/test_game_contract.py``;
+this file holds what is particular to Klondike's kernels.
+
 * On small positions (few cards left), the solver's verdict equals a brute-force
   search of every reachable position with the reference rules.
 * Verdicts with all reductions agree with each reduction switched off.
@@ -13,12 +15,17 @@ import numpy as np
 import pytest
 
 from solver.cards import parse_card
-from solver.games.klondike.layout import KlondikeDeal
 from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games.klondike import encoding, generate, kernels, lines, reductions, state as S
-from solver.games.klondike import rules as R
+from solver.games.klondike import encoding, generate, kernels, lines, reductions
+from solver.games.klondike import state as S
+from solver.games.klondike.layout import KlondikeDeal
+from solver.registry import game as _game
 from solver.replay import certify
+from tests.helpers import brute_force_wins as brute_force
+from tests.helpers import kernel_moves
+
+SOLVER = _game("klondike").solver
 
 VARIANTS = [
     {"draw": 1, "passes": 1},
@@ -27,56 +34,6 @@ VARIANTS = [
     {"draw": 3, "passes": None},
     {"draw": 3, "passes": None, "foundation_to_tableau": True},
 ]
-
-
-def pointless(pos, move) -> bool:
-    """Reference moves the kernels drop on purpose: a King already at the bottom of its
-    pile moving to an empty pile, and a King moving to any but the first empty pile."""
-    if move.type != "move" or not move.to.startswith("t") or pos.tableau[int(move.to[1:]) - 1]:
-        return False
-    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
-    if int(move.to[1:]) - 1 != first_empty:
-        return True
-    if move.from_.startswith("t"):
-        pile = pos.tableau[int(move.from_[1:]) - 1]
-        return pile.index(move.card) == 0
-    return False
-
-
-def kernel_moves(state):
-    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
-    n = generate.moves(state, out)
-    return [int(m) for m in out[:n]]
-
-
-@pytest.mark.parametrize("options", VARIANTS)
-def test_unreduced_kernel_moves_are_the_reference_moves(options):
-    rng = random.Random(7)
-    for seed in range(1, 9):
-        deal = deal_from_seed("klondike", seed, options)
-        state = encoding.encode(deal, reduce=0)
-        pos = R.initial(deal)
-        for _ in range(120):
-            ours = {}
-            for m in kernel_moves(state):
-                (move,) = lines.expand(state, m)
-                ours[_key(move)] = m
-            ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
-            ref_keys = {_key(mv) for mv in ref}
-            assert set(ours) == ref_keys, f"seed {seed}: kernel and rules disagree at {deal_to_json(R.to_deal(pos))}"
-            if not ref:
-                break
-            move = rng.choice(ref)
-            pos = R.play(pos, move)
-            kernels.apply(state, np.int32(ours[_key(move)]))
-            assert kernels.is_won(state) == R.is_won(pos)
-
-
-def _key(move):
-    """Compare draws by type only: the kernel lists the cards, the rules may not."""
-    obj = move.to_json()
-    obj.pop("cards", None)
-    return obj.__repr__()
 
 
 def small_position(rng, options, cards_left):
@@ -100,21 +57,11 @@ def small_position(rng, options, cards_left):
 
 
 def brute_force_wins(deal) -> bool:
-    seen = set()
-    todo = [R.initial(deal)]
-    while todo:
-        pos = todo.pop()
-        if R.is_won(pos):
-            return True
-        for move in R.legal_moves(pos):
-            nxt = R.play(pos, move)
-            k = (tuple(sorted((tuple(p), d) for p, d in zip(nxt.tableau, nxt.face_down))),
-                 tuple(nxt.stock), tuple(nxt.waste),
-                 nxt.passes_used if deal.options["passes"] is not None else 0)  # unlimited: a count only
-            if k not in seen:
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    """Every reachable position, piles in any order being one (and, with unlimited
+    passes, the redeals made a count only)."""
+    unlimited = deal.options["passes"] is None
+    return brute_force(deal, key=lambda p: (tuple(sorted((tuple(t), d) for t, d in zip(p.tableau, p.face_down))),
+                                            tuple(p.stock), tuple(p.waste), 0 if unlimited else p.passes_used))
 
 
 def run_position(rng, options, cards_left):
@@ -325,11 +272,11 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
                     tableau=tableau, face_down=[0] * 7, stock=talon,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
-        seven = next(m for m in kernel_moves(state)
+        seven = next(m for m in kernel_moves(SOLVER, state)
                      if m & 15 == S.SRC_TALON and (m >> 4) & 15 == 0 and lines.expand(state, m)[-1].card == parse_card("7H"))
         kernels.apply(state, seven)
         assert (state[S.STONE] == parse_card("7H")) == stones
-        after = {lines.expand(state, m)[-1].card for m in kernel_moves(state)}
+        after = {lines.expand(state, m)[-1].card for m in kernel_moves(SOLVER, state)}
         if stones:
             assert after == set(c("6S", "6C"))
         else:
@@ -347,16 +294,16 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
                 foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
     # the safe 2♠ in the talon would otherwise be played first (REDUCE_SAFE_TALON)
     state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
-    five = next(m for m in kernel_moves(state)
+    five = next(m for m in kernel_moves(SOLVER, state)
                 if m & 15 == S.SRC_TALON and (m >> 4) & 15 == S.DST_FOUND
                 and lines.expand(state, m)[-1].card == parse_card("5D"))
     kernels.apply(state, five)
     assert state[S.LIFT] == parse_card("5D")
-    assert [lines.expand(state, m)[-1].card for m in kernel_moves(state)] == [parse_card("6D")]
+    assert [lines.expand(state, m)[-1].card for m in kernel_moves(SOLVER, state)] == [parse_card("6D")]
     # with the reduction off, other moves follow as well
     state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_LAZY & ~S.REDUCE_SAFE_TALON)
     kernels.apply(state, five)
-    assert len(kernel_moves(state)) > 1
+    assert len(kernel_moves(SOLVER, state)) > 1
 
 
 def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
@@ -373,10 +320,10 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
                     tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
-        seven = next(m for m in kernel_moves(state) if m & 15 == 0 and (m >> 4) & 15 == 1)
+        seven = next(m for m in kernel_moves(SOLVER, state) if m & 15 == 0 and (m >> 4) & 15 == 1)
         kernels.apply(state, seven)
         assert state[S.EMPTIED] == 1 and state[S.LEN + 0] == 0
-        after = [lines.expand(state, m)[-1] for m in kernel_moves(state)]
+        after = [lines.expand(state, m)[-1] for m in kernel_moves(SOLVER, state)]
         if moves_after == "kings":
             assert {(m.card, m.to) for m in after} >= {(parse_card("KD"), "t1")}
             assert all(m.card % 13 == 12 and m.to == "t1" for m in after)
@@ -385,7 +332,7 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
         # the same position without the rule has other moves (the talon, 8♣ up...)
         loose = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_EMPTY)
         kernels.apply(loose, seven)
-        assert any(m.card % 13 != 12 for m in (lines.expand(loose, x)[-1] for x in kernel_moves(loose)))
+        assert any(m.card % 13 != 12 for m in (lines.expand(loose, x)[-1] for x in kernel_moves(SOLVER, loose)))
 
 
 def test_the_relaxed_deal_has_every_talon_card_in_reach():
@@ -485,7 +432,7 @@ def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlim
                     foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
         state = encoding.encode(deal, reduce)
         state[S.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
-        moves = kernel_moves(state)
+        moves = kernel_moves(SOLVER, state)
         played = [lines.expand(state, m)[-1].card for m in moves]
         if forced:
             assert played == c("2H") and lines.expand(state, moves[0])[-1].to.startswith("f")
@@ -530,7 +477,7 @@ def test_every_move_order_lists_the_same_moves():
         lists = []
         for order in range(encoding.ORDERS_UNLIMITED_PASSES):
             state[S.ORDER] = order
-            lists.append(kernel_moves(state))
+            lists.append(kernel_moves(SOLVER, state))
         assert all(sorted(x) == sorted(lists[0]) for x in lists)
         seen += len(lists[0]) > 2 and len({tuple(x) for x in lists}) == len(lists)
         state[S.ORDER] = 0
@@ -626,7 +573,7 @@ def test_the_deadlock_kernel_agrees_with_a_card_by_card_fixed_point(options):
             expected = doomed_card_by_card(state)
             assert bool(reductions._doomed(state)) == expected, (seed, state.tolist())
             answers[expected] += 1
-            ms = kernel_moves(state)
+            ms = kernel_moves(SOLVER, state)
             if not ms:
                 break
             kernels.apply(state, ms[rng.randrange(len(ms))])

@@ -1,14 +1,14 @@
-"""Ladder kernels against the reference rules: moves, brute force, reductions, certification.
+"""Ladder kernels against the reference rules: brute force, reductions, move orders, restarts.
 
-* With every reduction off, the kernel's moves are exactly the reference rules'
-  legal moves (up to the documented pointless moves into a second empty pile),
-  along random playouts.
+What every game must pass (kernel moves equal the rules' moves with reductions off,
+won lines certified, the key, deal JSON, the CLI) is in ``tests/test_game_contract.py``;
+this file holds what is particular to Ladder's kernels.
+
 * On small positions (few cards off the foundations), the solver's verdict
   equals a brute-force search of every reachable position with the reference
   rules; both verdicts occur.
 * Verdicts with all reductions agree with each reduction switched off.
-* Every won line found here is replayed with the reference rules (``certify``);
-  200 seeds of each variant are certified in ``tests/test_certification.py``.
+* Every won line found here is replayed with the reference rules (``certify``).
 """
 
 import random
@@ -16,14 +16,20 @@ import random
 import numpy as np
 import pytest
 
-from solver.games.ladder.layout import LadderDeal
 from solver.deals import deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
-from solver.games.ladder import encoding, generate, kernels, lines, reductions, state as S
+from solver.games.ladder import encoding, kernels, lines, reductions
 from solver.games.ladder import rules as R
+from solver.games.ladder import state as S
+from solver.games.ladder.layout import LadderDeal
+from solver.registry import game as _game
 from solver.replay import certify
 from solver.solve import solve
+from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import cards as cards_
+from tests.helpers import kernel_moves as shared_kernel_moves
+
+SOLVER = _game("ladder").solver
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
 REDUCTIONS = [S.REDUCE_MACRO, S.REDUCE_SAFE, S.REDUCE_LAZY, S.REDUCE_STONE, S.REDUCE_ARRANGE, S.REDUCE_DEADLOCK,
@@ -31,9 +37,7 @@ REDUCTIONS = [S.REDUCE_MACRO, S.REDUCE_SAFE, S.REDUCE_LAZY, S.REDUCE_STONE, S.RE
 
 
 def kernel_moves(state):
-    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
-    n = generate.moves(state, out)
-    return [int(m) for m in out[:n]]
+    return shared_kernel_moves(SOLVER, state)
 
 
 def playout(seeds, steps, rng):
@@ -47,51 +51,6 @@ def playout(seeds, steps, rng):
                 break
             yield state, moves
             kernels.apply(state, np.int32(rng.choice(moves)))
-
-
-def pointless(pos, move) -> bool:
-    """Reference moves the kernels drop on purpose: into any empty pile but the first."""
-    if move.type != "move" or not move.to.startswith("t") or pos.tableau[int(move.to[1:]) - 1]:
-        return False
-    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
-    return int(move.to[1:]) - 1 != first_empty
-
-
-def _key(move):
-    """Compare draws by type only: the kernel lists the card, the rules do not."""
-    obj = move.to_json()
-    obj.pop("cards", None)
-    return repr(obj)
-
-
-@pytest.mark.parametrize("options", VARIANTS)
-def test_unreduced_kernel_moves_are_the_reference_moves(options):
-    rng = random.Random(5)
-    for seed in range(1, 7):
-        deal = deal_from_seed("ladder", seed, options)
-        state = encoding.encode(deal, reduce=0)
-        pos = R.initial(deal)
-        found = [list(f) for f in deal.foundations]
-        for _ in range(150):
-            ours = {}
-            for m in kernel_moves(state):
-                (move,) = lines.expand(state, m, [list(f) for f in found])
-                assert _key(move) not in ours, "a move listed twice"
-                ours[_key(move)] = m
-            ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
-            assert set(ours) == {_key(mv) for mv in ref}, \
-                f"seed {seed}: kernel and rules disagree at {deal_to_json(R.to_deal(pos))}"
-            if not ref:
-                break
-            # prefer moves to the foundations now and then, so that playouts get somewhere
-            up = [mv for mv in ref if mv.type == "move" and mv.to.startswith("f")]
-            move = rng.choice(up if up and rng.random() < 0.6 else ref)
-            pos = R.play(pos, move)
-            (kernel_move,) = lines.expand(state, ours[_key(move)], found)  # updates found
-            assert _key(kernel_move) == _key(move)
-            kernels.apply(state, np.int32(ours[_key(move)]))
-            assert kernels.is_won(state) == R.is_won(pos)
-            assert found == [list(f) for f in pos.foundations]
 
 
 # ---------------------------------------------------------------------------
@@ -130,26 +89,10 @@ def small_position(rng, options, cards_left):
 
 
 def brute_force_wins(deal) -> bool:
+    """Every reachable position, piles and foundations in any order being one."""
     limited = deal.options["passes"] is not None
-
-    def canon(pos):
-        return (tuple(sorted(pos.tableau)), pos.ladder, pos.stock, pos.waste,
-                tuple(sorted(pos.foundations)), pos.passes_used if limited else 0)
-
-    start = R.initial(deal)
-    seen = {canon(start)}
-    todo = [start]
-    while todo:
-        pos = todo.pop()
-        if R.is_won(pos):
-            return True
-        for move in R.legal_moves(pos):
-            nxt = R.play(pos, move)
-            k = canon(nxt)
-            if k not in seen:
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    return brute_force(deal, key=lambda p: (tuple(sorted(p.tableau)), p.ladder, p.stock, p.waste,
+                                            tuple(sorted(p.foundations)), p.passes_used if limited else 0))
 
 
 def small_positions(options, count, seed):

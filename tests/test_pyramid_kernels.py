@@ -1,8 +1,9 @@
-"""Pyramid kernels against the reference rules: moves, brute force, reductions, certification.
+"""Pyramid kernels against the reference rules: brute force, reductions, shortest lines.
 
-* With every reduction off, the kernel's moves expand to exactly the reference
-  rules' legal moves along random playouts, from fresh and mid-game deals, for
-  every combination of options.
+What every game must pass (kernel moves equal the rules' moves with reductions off,
+won lines certified, the key, deal JSON, the CLI) is in ``tests/test_game_contract.py``;
+this file holds what is particular to Pyramid's kernels.
+
 * On small positions (few cards left), the solver's verdict equals a
   brute-force search of every reachable position with the reference rules.
 * Verdicts with all reductions agree with each reduction switched off.
@@ -21,9 +22,13 @@ from solver.deals import deal_from_json, deal_from_seed, deal_to_json
 from solver.engine.search import search
 from solver.games.pyramid import kernels as G
 from solver.moves import Move, remove
-from solver.games.pyramid import rules as R
+from solver.registry import game as _game
 from solver.replay import certify
 from solver.solve import solve
+from tests.helpers import brute_force_wins as brute_force
+from tests.helpers import kernel_moves
+
+SOLVER = _game("pyramid").solver
 
 ALL_OPTIONS = [{"piles": 1, "passes": p, "stock_top": t} for p in (1, 3, None) for t in (False, True)] + \
               [{"piles": 3, "passes": 1, "stock_top": t} for t in (False, True)]
@@ -41,57 +46,9 @@ def label(options) -> str:
     return " ".join(f"{k}={v}" for k, v in options.items())
 
 
-def kernel_moves(state):
-    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
-    n = G.moves(state, out)
-    return [int(m) for m in out[:n]]
-
-
 # ---------------------------------------------------------------------------
 # (1) unreduced kernels = reference rules
 # ---------------------------------------------------------------------------
-def playout(rng, pos, state, steps):
-    """Play random moves on both; at every step the move sets must agree."""
-    for _ in range(steps):
-        assert position_of(state) == reference_position(pos)
-        listed = kernel_moves(state)
-        ours = {}
-        for m in listed:
-            (move,) = G.expand(state, m)
-            ours[move] = m
-        assert len(ours) == len(listed)   # no move twice
-        ref = R.legal_moves(pos)
-        # the kernel names the cards a draw turns; the rules' list does not
-        assert {Move("draw") if m.type == "draw" else m for m in ours} == set(ref), \
-            f"kernel and rules disagree at {deal_to_json(R.to_deal(pos))}"
-        assert G.is_won(state) == R.is_won(pos)
-        if not ours:
-            return pos
-        removals = [m for m in ours if m.type == "remove"]
-        move = rng.choice(removals if removals and rng.random() < 0.6 else list(ours))
-        pos = R.play(pos, move)   # a draw's cards are checked here
-        G.apply(state, np.int32(ours[move]))
-    return pos
-
-
-@pytest.mark.parametrize("options", ALL_OPTIONS, ids=label)
-def test_unreduced_kernel_moves_are_the_reference_moves(options):
-    rng = random.Random(5)
-    for seed in range(1, 13):
-        deal = deal_from_seed("pyramid", seed, options)
-        pos = playout(rng, R.initial(deal), G.encode(deal, reduce=0), 200)
-        # the same again from a mid-game deal written by the rules
-        for _ in range(3):
-            mid = R.initial(deal)
-            for _ in range(rng.randint(5, 40)):
-                legal = R.legal_moves(mid)
-                if not legal:
-                    break
-                mid = R.play(mid, rng.choice(legal))
-            mid_deal = R.to_deal(mid)
-            playout(rng, R.initial(mid_deal), G.encode(mid_deal, reduce=0), 200)
-        # each playout went on to the end of the game (unlimited redeals may cycle)
-        assert R.legal_moves(pos) == [] or options["passes"] is None
 
 
 def test_three_pile_draw_expands_to_the_cards_drawn():
@@ -144,21 +101,9 @@ def small_position(rng, options):
 
 
 def brute_force_wins(deal) -> bool:
-    start = R.initial(deal)
-    unlimited = start.passes is None
-    seen = set()
-    todo = [start]
-    while todo:
-        pos = todo.pop()
-        if R.is_won(pos):
-            return True
-        for move in R.legal_moves(pos):
-            nxt = R.play(pos, move)
-            k = (nxt.pyramid, nxt.stock, nxt.waste, 0 if unlimited else nxt.passes_used)
-            if k not in seen:
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    """Every reachable position (with unlimited passes, the redeals made a count only)."""
+    unlimited = deal.options["passes"] is None
+    return brute_force(deal, key=lambda p: (p.pyramid, p.stock, p.waste, 0 if unlimited else p.passes_used))
 
 
 @pytest.mark.parametrize("reduce", [G.REDUCE_ALL, 0], ids=["all reductions", "none"])
@@ -275,7 +220,7 @@ def pyramid_deal(cells: dict, stock=(), waste=(), options=None):
 def test_an_exposed_king_is_the_only_move():
     deal = pyramid_deal({"p1.1": "5C", "p2.1": "KS", "p2.2": "8D"}, stock=["8H"])
     state = G.encode(deal, G.REDUCE_KING)
-    (only,) = kernel_moves(state)
+    (only,) = kernel_moves(SOLVER, state)
     assert G.expand(state, only) == [remove((deal.pyramid[1][0], "p2.1"))]
 
 
@@ -286,7 +231,7 @@ def test_a_king_on_top_of_a_three_pile_stock_is_not_forced():
                         waste=[["AD"], [], []], options={"piles": 3, "stock_top": True})
     assert brute_force_wins(deal)
     state = G.encode(deal)
-    assert len(kernel_moves(state)) == 2   # the King from the stock, or a draw
+    assert len(kernel_moves(SOLVER, state)) == 2   # the King from the stock, or a draw
     result = search(G.KERNELS, state)
     assert result.verdict == "won"
     certify(deal, G.decode_line(deal, result.line))
@@ -297,23 +242,23 @@ def test_a_pyramid_card_with_one_possible_partner_takes_it():
     # possible partner too, QS, but it is not exposed.)
     deal = pyramid_deal({"p1.1": "KC", "p2.1": "AS", "p2.2": "5H"}, waste=["8D"], stock=["QS"])
     state = G.encode(deal, G.REDUCE_PAIR)
-    (only,) = kernel_moves(state)
+    (only,) = kernel_moves(SOLVER, state)
     assert G.expand(state, only)[0].zones() == ("p2.2", "waste")
     # with 8C still in the stock, 5H may wait for it: no forced move
     deal = pyramid_deal({"p1.1": "KC", "p2.1": "AS", "p2.2": "5H"}, waste=["8D"], stock=["8C", "QS"])
-    assert len(kernel_moves(G.encode(deal, G.REDUCE_PAIR))) == 2
+    assert len(kernel_moves(SOLVER, G.encode(deal, G.REDUCE_PAIR))) == 2
     # 8S has a single possible partner, 5H (5C lies under it): forced among pyramid cards
     deal = pyramid_deal({"p1.1": "5C", "p2.1": "8S", "p2.2": "5H"}, waste=["8D"], stock=["QS"])
     state = G.encode(deal, G.REDUCE_PAIR)
-    (only,) = kernel_moves(state)
+    (only,) = kernel_moves(SOLVER, state)
     assert G.expand(state, only)[0].zones() == ("p2.1", "p2.2")
 
 
 def test_a_card_whose_partners_are_all_beneath_it_is_dead():
     # 9C at the apex: the only 4s left are in its cone, so it can never go
     deal = pyramid_deal({"p1.1": "9C", "p2.1": "4D", "p2.2": "4H"}, stock=["9D", "9S"])
-    assert kernel_moves(G.encode(deal, G.REDUCE_DEAD)) == []
-    assert kernel_moves(G.encode(deal, 0)) != []
+    assert kernel_moves(SOLVER, G.encode(deal, G.REDUCE_DEAD)) == []
+    assert kernel_moves(SOLVER, G.encode(deal, 0)) != []
     assert search(G.KERNELS, G.encode(deal, 0)).verdict == "lost"
 
 
@@ -338,7 +283,7 @@ def test_relaxation_decides_a_lost_deal_in_encode():
 def test_macro_move_expands_to_draws_redeal_and_removal():
     deal = pyramid_deal({"p1.1": "QC"}, waste=["AD", "5S"], stock=["9H"], options={"passes": 2})
     state = G.encode(deal, G.REDUCE_MACRO)
-    moves = kernel_moves(state)
+    moves = kernel_moves(SOLVER, state)
     (m,) = [m for m in moves if m & G.REDEAL_BIT]
     expanded = G.expand(state, m)
     assert [x.type for x in expanded] == ["draw", "redeal", "draw", "remove"]
@@ -355,7 +300,7 @@ def test_move_cost_counts_the_moves_a_kernel_move_expands_to(options):
         for reduce in (G.FEWEST_MOVES_REDUCE, G.REDUCE_FEWEST):
             state = G.encode(deal_from_seed("pyramid", seed, options), reduce)
             for _ in range(60):
-                moves = kernel_moves(state)
+                moves = kernel_moves(SOLVER, state)
                 if not moves:
                     break
                 for m in moves:

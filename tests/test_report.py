@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.studies import rows_frame
 from solver.report import render, summarize, wilson_interval
+from solver.studies import rows_frame
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
 

@@ -4,9 +4,9 @@ import pytest
 
 from solver.cards import parse_card
 from solver.deals import deal_from_seed, deal_to_json
+from solver.games.klondike import rules as K
 from solver.moves import Move
 from solver.replay import IllegalMove
-from solver.games.klondike import rules as K
 from tests.helpers import cards, deal, mv
 
 ALL = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]

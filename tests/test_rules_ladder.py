@@ -11,12 +11,12 @@ import random
 import pytest
 
 from solver.cards import parse_card
-from solver.games.ladder.layout import LadderDeal
 from solver.deals import deal_from_json, deal_from_seed, deal_to_json, validate
+from solver.games.ladder import rules as L
+from solver.games.ladder.layout import LadderDeal
 from solver.moves import Move
 from solver.replay import IllegalMove, replay
 from tests.helpers import rules as rules_for
-from solver.games.ladder import rules as L
 
 
 # ---------------------------------------------------------------------------

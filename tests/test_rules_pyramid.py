@@ -15,10 +15,10 @@ import pytest
 
 from solver.cards import card_name, parse_card
 from solver.deals import DealError, deal_from_json, deal_from_seed, deal_to_json
+from solver.games.pyramid import rules as P
 from solver.moves import Move, remove
 from solver.replay import IllegalMove, replay
 from tests.helpers import rules as rules_for
-from solver.games.pyramid import rules as P
 
 
 def C(name: str) -> int:

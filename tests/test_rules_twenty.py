@@ -12,10 +12,10 @@ import pytest
 
 from solver.cards import card_name, parse_card
 from solver.deals import Deal, DealError, deal_from_json, deal_from_seed, deal_to_json
+from solver.games.twenty import rules as tw
 from solver.moves import Move
 from solver.replay import IllegalMove, replay
 from tests.helpers import rules as rules_for
-from solver.games.twenty import rules as tw
 
 from .helpers import cards, mv
 

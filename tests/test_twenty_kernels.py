@@ -1,17 +1,16 @@
-"""Twenty kernels against the reference rules: moves, brute force, reductions, certification.
+"""Twenty kernels against the reference rules: brute force and the reductions.
 
-* With every reduction off, the kernel's moves are exactly the reference rules'
-  legal moves (up to the documented pointless moves onto empty piles), along
-  random playouts that reach both halves of the game (stock, then empty piles).
+What every game must pass (kernel moves equal the rules' moves with reductions off,
+won lines certified, the key, deal JSON, the CLI) is in ``tests/test_game_contract.py``;
+this file holds what is particular to Twenty's kernels.
+
 * On small positions, the solver's verdict (all reductions, and none) equals a
   brute-force search of every reachable position with the reference rules.
 * Verdicts with all reductions agree with each reduction switched off.
-* ``solve`` decides seeded deals, and every won line replays with the rules.
 """
 
 import random
 
-import numpy as np
 import pytest
 
 from solver.cards import parse_card
@@ -20,75 +19,14 @@ from solver.engine.search import search
 from solver.games.twenty import kernels as G
 from solver.games.twenty import rules as R
 from solver.replay import certify
-from solver.solve import solve
+from tests.helpers import brute_force_wins as brute_force
 
 REDUCTIONS = [G.REDUCE_SAFE, G.REDUCE_USE, G.REDUCE_POR]
-
-
-def kernel_moves(state):
-    out = np.zeros(G.MAX_MOVES, dtype=np.int32)
-    n = G.moves(state, out)
-    return [int(m) for m in out[:n]]
-
-
-def pointless(pos, move) -> bool:
-    """Reference moves the kernels drop on purpose (see the module docstring): a pile's
-    only card onto an empty pile, and any move onto an empty pile but the first."""
-    if move.type != "move" or not move.to.startswith("t"):
-        return False
-    if len(pos.tableau[int(move.from_[1:]) - 1]) == 1:
-        return True
-    first_empty = next(i for i, p in enumerate(pos.tableau) if not p)
-    return int(move.to[1:]) - 1 != first_empty
-
-
-def _key(move):
-    return repr(move.to_json())
 
 
 # ---------------------------------------------------------------------------
 # 1. kernel moves = reference moves (reductions off)
 # ---------------------------------------------------------------------------
-def test_unreduced_kernel_moves_are_the_reference_moves():
-    rng = random.Random(5)
-    seen = {"deal": 0, "pile": 0, "found": 0, "refill": 0, "won": 0}
-    for seed in range(1, 41):
-        deal = deal_from_seed("twenty", seed)
-        state = G.encode(deal, reduce=0)
-        pos = R.initial(deal)
-        while True:
-            ours = {}
-            for m in kernel_moves(state):
-                (move,) = G.expand(state, m)
-                assert _key(move) not in ours
-                ours[_key(move)] = m
-            ref = [mv for mv in R.legal_moves(pos) if not pointless(pos, mv)]
-            assert set(ours) == {_key(mv) for mv in ref}, \
-                f"seed {seed}: kernel and rules disagree at {deal_to_json(R.to_deal(pos))}"
-            if not ref:
-                break
-            move = rng.choice(ref)
-            kind = "deal" if move.type == "deal" else "pile" if move.to.startswith("t") else "found"
-            seen[kind] += 1
-            before = len(pos.stock)
-            pos = R.play(pos, move)
-            seen["refill"] += kind == "found" and len(pos.stock) < before
-            G.apply(state, np.int32(ours[_key(move)]))
-            assert G.is_won(state) == R.is_won(pos)
-            assert _same_table(state, pos), f"seed {seed}: tables differ after {move}"
-        seen["won"] += R.is_won(pos)
-    # the playouts went through every kind of move
-    assert min(seen["deal"], seen["pile"], seen["found"], seen["refill"]) > 0, seen
-
-
-def _same_table(state, pos) -> bool:
-    """The kernel state holds the position's foundations, piles and stock."""
-    def pile(i):
-        base = G.PILES + i * G.PILE_CAP
-        return tuple(int(c) for c in state[base:base + int(state[G.LEN + i])])
-    stock = tuple(int(c) for c in state[G.STOCK + int(state[G.STOCK_POS]):G.STOCK + int(state[G.STOCK_LEN])])
-    return (tuple(len(f) for f in pos.foundations) == tuple(int(h) for h in state[G.FOUND:G.FOUND + 8])
-            and tuple(pile(i) for i in range(20)) == pos.tableau and stock == pos.stock)
 
 
 # ---------------------------------------------------------------------------
@@ -121,23 +59,10 @@ def small_position(rng, suits_open, per_suit, stock_n):
 
 
 def brute_force_wins(deal, skip=None) -> bool:
-    """Whether some line of reference moves wins (moves for which ``skip`` says so left out)."""
-    seen = set()
-    todo = [R.initial(deal)]
-    while todo:
-        pos = todo.pop()
-        if R.is_won(pos):
-            return True
-        for move in R.legal_moves(pos):
-            if skip is not None and skip(pos, move):
-                continue
-            nxt = R.play(pos, move)
-            # piles are interchangeable once the stock is out (no deal or refill to come)
-            k = (nxt.foundations, nxt.stock, nxt.tableau if nxt.stock else tuple(sorted(nxt.tableau)))
-            if k not in seen:
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    """Whether some line of reference moves wins (moves for which ``skip`` says so left out);
+    piles are interchangeable once the stock is out (no deal or refill to come)."""
+    return brute_force(deal, skip=skip,
+                       key=lambda p: (p.foundations, p.stock, p.tableau if p.stock else tuple(sorted(p.tableau))))
 
 
 @pytest.mark.parametrize("kind", ["stock", "no_stock"])
@@ -251,15 +176,6 @@ def test_each_reduction_keeps_the_verdicts(switched_off):
 # ---------------------------------------------------------------------------
 # 4. solve() certifies every won line
 # ---------------------------------------------------------------------------
-def test_solve_certifies_seeded_deals():
-    counts = {"won": 0, "lost": 0, "unknown": 0}
-    for seed in range(1, 201):
-        # won lines are replayed with the reference rules inside solve() (SolverBug if not)
-        result = solve(deal_from_seed("twenty", seed), max_nodes=600_000, time_limit=10.0)
-        counts[result.verdict] += 1
-    print("twenty seeds 1..200:", counts)
-    # seed 145 needs some 16 million nodes (a win); every other deal here takes < 400 000
-    assert counts["unknown"] <= 2 and counts["lost"] >= 5 and counts["won"] >= 180, counts
 
 
 # ---------------------------------------------------------------------------
