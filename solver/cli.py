@@ -90,6 +90,10 @@ def with_given_options(deal, options: dict) -> dict:
     return resolve(deal.game, {**deal.options, **{k: checked[k] for k in given}})
 
 
+def _has_formats(g) -> bool:
+    return g.deal_formats is not None
+
+
 GAME_CHOICE = click.Choice(list(all_games()), case_sensitive=False)
 
 
@@ -263,7 +267,8 @@ def check(file):
 @click.option("--seed", type=click.IntRange(0), help="deal number")
 @seed_type_option
 @click.option("--deal", "deal_file", type=click.Path(dir_okay=False),
-              help="a deal file: FORMATS.md JSON, Solvitaire JSON, a Klondike-Solver deck string or PySol text")
+              help="a deal file: the project's deal JSON, or " + "; ".join(
+                  f"{g.name}: {g.deal_formats.description}" for g in all_games().values() if _has_formats(g)))
 @variant_options
 @click.option("--max-nodes", type=click.IntRange(1), help="stop after this many nodes (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0, show_default=True,
@@ -294,10 +299,6 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
             for i, m in enumerate(result.moves, 1):
                 click.echo(f"{i:4}. {m}")
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
-
-
-def _has_formats(g) -> bool:
-    return g.deal_formats is not None
 
 
 def _format_names() -> list[str]:
