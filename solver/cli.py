@@ -7,6 +7,7 @@ when the line wins.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from functools import wraps
@@ -24,6 +25,59 @@ from .seeds import deal_from_tool_seed, seed_types
 
 INPUT_ERRORS = (DealError, OptionError, MoveFormatError, CardError)
 EXIT_BAD_INPUT = 2
+MAX_SECONDS = 1e7        # about 115 days: more is a mistake, not a limit
+MAX_MEGABYTES = 1e7      # 10 TB
+
+
+class Finite(click.ParamType):
+    """A number above ``low`` and at most ``high``: never inf or nan (a limit that cannot
+    be reached is left out, not given as inf)."""
+
+    def __init__(self, unit: str, low: float, high: float):
+        self.name, self.low, self.high = unit, low, high
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of {self.name}", param, ctx)
+        if not math.isfinite(number) or not self.low < number <= self.high:
+            self.fail(f"{value!r} {self.name}: expected a number above {self.low:g} and at most {self.high:g}",
+                      param, ctx)
+        return number
+
+
+class FileName(click.ParamType):
+    """A file's name as given: not empty, no NUL character (which no file system takes).
+    Whether the file can be read or written is checked where it is opened."""
+
+    name = "file"
+
+    def convert(self, value, param, ctx):
+        text = os.fsdecode(value) if isinstance(value, bytes) else str(value)
+        if not text:
+            self.fail("an empty file name", param, ctx)
+        if "\0" in text:
+            self.fail(f"{text!r} is not a file name (it holds a NUL character)", param, ctx)
+        return text
+
+
+FILE = FileName()
+SECONDS = Finite("seconds", 0, MAX_SECONDS)
+MEGABYTES = Finite("MB", 0, MAX_MEGABYTES)
+
+
+def limit_options(time_default: float, per: str = ""):
+    """--max-nodes, --time-limit and --memory-mb; ``per`` says what each limit applies to."""
+    def add(func):
+        func = click.option("--memory-mb", type=MEGABYTES, default=1024, show_default=True,
+                            help=f"{per}bound on the search's memory")(func)
+        func = click.option("--time-limit", type=SECONDS, default=time_default, show_default=True,
+                            help=f"{per}seconds before giving up (verdict unknown)")(func)
+        func = click.option("--max-nodes", type=click.IntRange(1), help=f"{per}stop after this many nodes "
+                            "(verdict unknown)")(func)
+        return func
+    return add
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT):
@@ -173,23 +227,19 @@ def seed_label(seed, seed_type) -> str:
 
 
 def html_option(what: str):
-    return click.option("--html", "html_file", type=click.Path(), metavar="FILE",
+    return click.option("--html", "html_file", type=FILE, metavar="FILE",
                         help=f"also write {what} as a self-contained HTML page that replays it")
 
 
 def check_html_target(path) -> None:
     """Refuse an --html FILE that cannot be written before any work is done for it."""
+    from .files import unwritable
+
     if path is None:
         return
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise OptionError(f"--html {path}: is a directory")
-    if not folder.is_dir():
-        what = "is not a directory" if folder.exists() else "does not exist"
-        raise OptionError(f"--html {path}: the folder {folder} {what}")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise OptionError(f"--html {path}: cannot write there (permission denied)")
+    problem = unwritable(path)
+    if problem:
+        raise OptionError(f"--html {path}: {problem}")
 
 
 def write_html(path, make_page) -> None:
@@ -224,7 +274,7 @@ def deal(game, seed, seed_type, as_json, **options):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @input_errors
 def check(file):
     """Replay a result object (deal + moves) with the reference rules."""
@@ -266,15 +316,11 @@ def check(file):
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0), help="deal number")
 @seed_type_option
-@click.option("--deal", "deal_file", type=click.Path(dir_okay=False),
+@click.option("--deal", "deal_file", type=FILE,
               help="a deal file: the project's deal JSON, or " + "; ".join(
                   f"{g.name}: {g.deal_formats.description}" for g in all_games().values() if _has_formats(g)))
 @variant_options
-@click.option("--max-nodes", type=click.IntRange(1), help="stop after this many nodes (verdict unknown)")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0, show_default=True,
-              help="seconds before giving up (verdict unknown)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
-              help="bound on the transposition table")
+@limit_options(60.0)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object")
 @html_option("the winning line")
 @input_errors
@@ -310,7 +356,7 @@ def _format_names() -> list[str]:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.option("--to", "fmt", type=click.Choice(_format_names(), case_sensitive=False),
               required=True, help="format to write (" + "; ".join(
                   f"{g.name}: {', '.join(g.deal_formats.names)}" for g in all_games().values() if _has_formats(g))
@@ -353,8 +399,8 @@ def _show_line(game, table, moves, show):
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
 @seed_type_option
-@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (fresh or mid-game)")
-@click.option("--moves", "moves_file", type=click.Path(dir_okay=False),
+@click.option("--deal", "deal_file", type=FILE, help="a deal file (fresh or mid-game)")
+@click.option("--moves", "moves_file", type=FILE,
               help="the moves played so far (move JSON list / JSON Lines, or compact/readable text)")
 @click.option("--played", help="the moves played so far, e.g. \"7S t3-t5 draw\" (';' between readable moves)")
 @variant_options
@@ -365,10 +411,7 @@ def _show_line(game, table, moves, show):
 @click.option("--shortest-nodes", type=click.IntRange(1),
               help="tables the shortest-line search may expand before giving up (default: no limit but "
                    "--time-limit and --memory-mb)")
-@click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
-              help="seconds before giving up (the solver's, and then the shortest-line search's)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@limit_options(10.0)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @html_option("the moves played and the whole line offered")
 @input_errors
@@ -428,14 +471,11 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
 @seed_type_option
-@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="a deal file (fresh or mid-game)")
-@click.option("--moves", "moves_file", type=click.Path(dir_okay=False), required=True,
+@click.option("--deal", "deal_file", type=FILE, help="a deal file (fresh or mid-game)")
+@click.option("--moves", "moves_file", type=FILE, required=True,
               help="the moves of the game played (move JSON list / JSON Lines, or compact/readable text)")
 @variant_options
-@click.option("--max-nodes", type=click.IntRange(1), help="solver node limit per table (verdict unknown)")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=5.0, show_default=True,
-              help="solver seconds per table examined")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@limit_options(5.0, "per table examined: ")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
 @html_option("the game played, its losing move and a move that keeps it winnable,")
 @input_errors
@@ -495,16 +535,12 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
 @click.option("--seeds", required=True, help="seeds to deal: A-B, N, or a comma list of both (1-10000)")
 @seed_type_option
 @variant_options
-@click.option("--out", required=True, type=click.Path(), help="the study's journal (JSON Lines); the CSV "
+@click.option("--out", required=True, type=FILE, help="the study's journal (JSON Lines); the CSV "
               "table is written next to it (study.jsonl -> study.csv) when every seed is done")
 @click.option("--jobs", type=click.IntRange(1), help="worker processes (default: all cores)")
 @click.option("--scheduler", help="run on the Dask cluster whose scheduler is at this address "
               "(e.g. tcp://10.0.0.5:8786)")
-@click.option("--max-nodes", type=click.IntRange(1), help="per deal: stop after this many nodes (unknown)")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
-              help="per deal: seconds before giving up (unknown)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
-              help="per deal: bound on the transposition table")
+@limit_options(10.0, "per deal: ")
 @click.option("--lines/--no-lines", default=True, show_default=True,
               help="keep each won line (moves) and the deal in the journal")
 @click.option("--chunk", type=click.IntRange(1), help="deals per task (default: sized to ~0.2 s of work)")
@@ -533,12 +569,12 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=FILE)
 @click.option("--by", "by", multiple=True, help="group by this column (repeat; default: variant), "
               "e.g. game, variant, reason, time_limit")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "markdown", "json"]), default="table",
               show_default=True)
-@click.option("--plot", "plot_prefix", type=click.Path(dir_okay=False),
+@click.option("--plot", "plot_prefix", type=FILE,
               help="also write PREFIX-winrate.png and PREFIX-times.png")
 @input_errors
 def report(paths, by, fmt, plot_prefix):
@@ -547,6 +583,13 @@ def report(paths, by, fmt, plot_prefix):
     from .report import DEFAULT_BY, load_rows, render, summarize
 
     try:
+        if plot_prefix:
+            from .files import unwritable
+
+            for suffix in ("-winrate.png", "-times.png"):   # before any output: nothing half done
+                problem = unwritable(f"{plot_prefix}{suffix}")
+                if problem:
+                    raise BatchError(f"--plot {plot_prefix}{suffix}: {problem}")
         rows = load_rows(paths)
         summary = summarize(rows, by=by or DEFAULT_BY)
         click.echo(render(summary, fmt), nl=False)

@@ -212,8 +212,13 @@ def load_deal(path) -> Deal:
 
 
 def read_text(path) -> str:
+    from .files import unreadable
+
+    problem = unreadable(path)
+    if problem:
+        raise DealError(f"{path}: {problem}")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")   # a byte-order mark is not part of the text
     except OSError as err:
         raise DealError(f"{path}: cannot read file: {err.strerror}") from None
     except UnicodeDecodeError:

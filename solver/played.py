@@ -95,8 +95,13 @@ def parse_played(text: str) -> list[Played]:
 
 
 def read_moves_file(path) -> list[Played]:
+    from .files import unreadable
+
+    problem = unreadable(path)
+    if problem:
+        raise PlayedMoveError(f"{path}: {problem}")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise PlayedMoveError(f"{path}: cannot read file: {getattr(err, 'strerror', None) or err}") from None
     stripped = text.lstrip()

@@ -45,7 +45,10 @@ def load_rows(studies):
     frames = [s if isinstance(s, pd.DataFrame) else load_study(s) for s in studies]
     if not frames:
         raise BatchError("report: no studies given")
-    return pd.concat(frames, ignore_index=True)
+    rows = pd.concat(frames, ignore_index=True)
+    if rows.empty:
+        raise BatchError("report: the studies hold no deals yet")
+    return rows
 
 
 def summarize(studies, by=DEFAULT_BY):

@@ -208,10 +208,18 @@ def test_bad_seeds_and_options_are_one_line_errors(runner, tmp_path, args, messa
 
 
 def test_bad_output_paths_are_one_line_errors(runner, tmp_path):  # noqa: F811
-    for out, message in [(tmp_path, "is a directory"), (tmp_path / "no" / "s.jsonl", "no such directory"),
+    (tmp_path / "afile").write_text("")
+    for out, message in [(tmp_path, "is a directory"), (tmp_path / "afile" / "s.jsonl", "is not a directory"),
                          (tmp_path / "s.csv", "--out names the journal")]:
         result = run(runner, "batch", "pyramid", "--seeds", "1-3", "--out", out, "--quiet")
         assert message in assert_one_line_error(result)
+
+
+def test_a_study_in_a_new_folder_makes_the_folder(runner, tmp_path):  # noqa: F811
+    out = tmp_path / "studies" / "new" / "p.jsonl"
+    result = run(runner, "batch", "pyramid", "--seeds", "1-3", "--max-nodes", NODES, "--out", out, "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert len(out.read_text().splitlines()) == 3 and out.with_suffix(".csv").exists()
 
 
 def test_resuming_with_other_options_on_the_command_line_is_refused(runner, tmp_path):  # noqa: F811

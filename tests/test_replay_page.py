@@ -168,7 +168,7 @@ def test_commands_write_pages(tmp_path):
 
 
 @pytest.mark.parametrize("where,fragment", [
-    ("missing/x.html", "does not exist"),
+    ("missing/x.html", "no such directory"),
     (".", "is a directory"),
     ("afile/x.html", "is not a directory"),
 ])

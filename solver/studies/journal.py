@@ -23,7 +23,6 @@ limit, a deal near the limit may come out ``unknown`` on a slower run.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,7 +52,12 @@ def _looks_torn(raw: bytes) -> bool:
 
 def read_journal(path) -> Journal:
     """Read a journal; a torn last line (see :func:`_looks_torn`) is reported, not read."""
+    from ..files import unreadable
+
     path = Path(path)
+    problem = unreadable(path) if path.exists() else None
+    if problem:
+        raise BatchError(f"{path}: {problem}")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -128,12 +132,18 @@ def check_out_path(out) -> Path:
     if out.suffix.lower() == ".csv":
         raise BatchError(f"{out}: --out names the journal (JSON Lines, e.g. study.jsonl); "
                          f"the CSV table is written next to it")
+    from ..files import unwritable
+
     if out.is_dir():
         raise BatchError(f"{out}: is a directory; --out names the journal file (e.g. {out}/study.jsonl)")
-    if not out.parent.is_dir():
-        raise BatchError(f"{out}: no such directory {str(out.parent)!r}")
-    if out.exists() and not os.access(out, os.W_OK) or not os.access(out.parent, os.W_OK):
-        raise BatchError(f"{out}: not writable")
+    if not out.parent.exists():
+        try:
+            out.parent.mkdir(parents=True)   # a new study in a new folder
+        except OSError as err:
+            raise BatchError(f"{out}: cannot make the folder {str(out.parent)!r}: {err.strerror}") from None
+    problem = unwritable(out)
+    if problem:
+        raise BatchError(f"{out}: {problem}")
     return out
 
 

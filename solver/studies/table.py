@@ -50,14 +50,17 @@ def load_study(path):
     """One DataFrame (columns :data:`CSV_COLUMNS`) from a journal (``.jsonl``) or its CSV."""
     import pandas as pd
 
+    from ..files import unreadable
+
     path = Path(path)
-    if not path.exists():
-        raise BatchError(f"{path}: no such file")
+    problem = unreadable(path)
+    if problem:
+        raise BatchError(f"{path}: {problem}")
     if path.suffix.lower() == ".csv":
         try:
             frame = pd.read_csv(path, dtype={"reason": "object", "options": "object"})
-        except (ValueError, pd.errors.ParserError) as err:
-            raise BatchError(f"{path}: not a study table: {err}") from None
+        except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as err:
+            raise BatchError(f"{path}: not a study table: {' '.join(str(err).split())}") from None
         missing = [c for c in ("game", "variant", "seed", "verdict", "nodes", "seconds") if c not in frame]
         if missing:
             raise BatchError(f"{path}: not a study table (no column {missing[0]!r})")
