@@ -14,7 +14,7 @@ def unreadable(path) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "no such file"
+        return "cannot read file: no such file"
     except OSError as err:
         return f"cannot read file: {err.strerror}"
     if stat.S_ISDIR(mode):
