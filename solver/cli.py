@@ -172,6 +172,18 @@ def seed_label(seed, seed_type) -> str:
     return f"seed {seed}" + ("" if seed_type == "ours" else f" ({seed_type})")
 
 
+def memory_option(each: str = "", shortest: bool = False):
+    """--memory-mb: what it bounds is the search memory of engine/memory.py, said in full."""
+    return click.option(
+        "--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
+        help=f"{each}bound, in MB of 2^20 bytes, on the search's memory: the transposition table, the dominance "
+             "multimap, the stacks of every run and the restart runs' tables" + (
+                 ", and the shortest-line search's store" if shortest else "")
+             + ". A search that would need more ends unknown (memory); one whose first arrays do not fit ends so "
+               "at once, with 0 nodes. Each search gets the whole bound (they run one after another). Not counted: "
+               "the Python process itself (interpreter, numpy, Numba, compiled code: about 150-250 MB)")
+
+
 def html_option(what: str):
     return click.option("--html", "html_file", type=click.Path(), metavar="FILE",
                         help=f"also write {what} as a self-contained HTML page that replays it")
@@ -273,8 +285,7 @@ def check(file):
 @click.option("--max-nodes", type=click.IntRange(1), help="stop after this many nodes (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0, show_default=True,
               help="seconds before giving up (verdict unknown)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
-              help="bound on the transposition table")
+@memory_option()
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object")
 @html_option("the winning line")
 @input_errors
@@ -368,7 +379,7 @@ def _show_line(game, table, moves, show):
 @click.option("--max-nodes", type=click.IntRange(1), help="solver node limit (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
               help="seconds before giving up (the solver's, and then the shortest-line search's)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@memory_option(shortest=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @html_option("the moves played and the whole line offered")
 @input_errors
@@ -435,7 +446,7 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
 @click.option("--max-nodes", type=click.IntRange(1), help="solver node limit per table (verdict unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=5.0, show_default=True,
               help="solver seconds per table examined")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True)
+@memory_option("per table examined: ")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
 @html_option("the game played, its losing move and a move that keeps it winnable,")
 @input_errors
@@ -503,8 +514,7 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
 @click.option("--max-nodes", type=click.IntRange(1), help="per deal: stop after this many nodes (unknown)")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
               help="per deal: seconds before giving up (unknown)")
-@click.option("--memory-mb", type=click.FloatRange(1), default=1024, show_default=True,
-              help="per deal: bound on the transposition table")
+@memory_option("per deal, in each worker process: ")
 @click.option("--lines/--no-lines", default=True, show_default=True,
               help="keep each won line (moves) and the deal in the journal")
 @click.option("--chunk", type=click.IntRange(1), help="deals per task (default: sized to ~0.2 s of work)")
