@@ -67,11 +67,18 @@ SECONDS = Finite("seconds", 0, MAX_SECONDS)
 MEGABYTES = Finite("MB", 0, MAX_MEGABYTES)
 
 
-def limit_options(time_default: float, per: str = ""):
+def limit_options(time_default: float, per: str = "", shortest: bool = False):
     """--max-nodes, --time-limit and --memory-mb; ``per`` says what each limit applies to."""
     def add(func):
-        func = click.option("--memory-mb", type=MEGABYTES, default=1024, show_default=True,
-                            help=f"{per}bound on the search's memory")(func)
+        func = click.option(
+            "--memory-mb", type=MEGABYTES, default=1024, show_default=True,
+            help=f"{per}bound, in MB of 2^20 bytes, on the search's memory: the transposition table, the dominance "
+                 "multimap, the stacks of every run and the restart runs' tables"
+                 + (", and the shortest-line search's store" if shortest else "")
+                 + ". A search that would need more ends unknown (memory); one whose first arrays do not fit ends "
+                   "so at once, with 0 nodes. Each search gets the whole bound (they run one after another). Not "
+                   "counted: the Python process itself (interpreter, numpy, Numba, compiled code: about 150-250 MB)"
+        )(func)
         func = click.option("--time-limit", type=SECONDS, default=time_default, show_default=True,
                             help=f"{per}seconds before giving up (verdict unknown)")(func)
         func = click.option("--max-nodes", type=click.IntRange(1), help=f"{per}stop after this many nodes "
@@ -411,7 +418,7 @@ def _show_line(game, table, moves, show):
 @click.option("--shortest-nodes", type=click.IntRange(1),
               help="tables the shortest-line search may expand before giving up (default: no limit but "
                    "--time-limit and --memory-mb)")
-@limit_options(10.0)
+@limit_options(10.0, shortest=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @html_option("the moves played and the whole line offered")
 @input_errors

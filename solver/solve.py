@@ -84,7 +84,12 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     also wins. Then ``deal`` is searched briefly (:data:`PROBE_NODES`), then the
     relaxed deal within :data:`RELAXED_SHARE` of the limits: if it is lost, so is
     ``deal`` (a proof as good as the search's own). Otherwise ``deal`` is searched
-    again with what is left of the limits."""
+    again with what is left of the limits.
+
+    ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
+    once, :mod:`solver.engine.memory`), not the process: each gets the whole budget, and
+    as they run one after another and each frees its arrays when it returns, the
+    process's peak is one search's on top of the process itself."""
     game = game_named(deal.game).solver
     nodes, seconds = 0, 0.0
 

@@ -120,12 +120,13 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
                   types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[:, ::1],
                   types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64,
-                  types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D),
+                  types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D, types.int64),
       cache=True)
 def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, stack,
                   counts,
                   cursor, keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dominators,
-                  counters, budget, grow_at, dominators_grow_at, unit, keep, roots, look, look_states, look_moves):
+                  counters, budget, grow_at, dominators_grow_at, unit, keep, roots, look, look_states, look_moves,
+                  max_depth):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
     that take the game's first remaining move. Restart r starts from ``roots[r % len]``:
     the root once per move order, so the first moves it keeps differ from one restart
@@ -133,9 +134,10 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
     first in the game's order from which ``progress`` rises within ``look`` moves
     (the moves looked at count as nodes), if any. A transient state (``keys`` 0 on the
     stack) is entered without a probe of either table and is never marked: it is clean
-    when all its successors are."""
+    when all its successors are. The stacks grow as in :func:`engine.search._run`: a
+    GROW with no row for the next child asks the driver for more rows."""
     depth = counters[C_DEPTH]
-    max_depth = states.shape[0] - 1
+    rows = states.shape[0]
     done = 0
     while done < budget:
         if counters[C_RESTART] < 0 or counters[C_SPENT] >= unit * min(luby(counters[C_RESTART]), MAX_LUBY):
@@ -171,6 +173,9 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             if not clean[depth + 1]:
                 clean[depth] = 0
             continue
+        if depth + 1 >= rows:   # the child needs a row of its own
+            counters[C_DEPTH] = depth
+            return GROW
         c = cursor[depth]
         left = counts[depth] - c
         if left > 1:

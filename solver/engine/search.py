@@ -12,8 +12,8 @@ Why the verdicts are exact:
 * ``lost``: every state was expanded or found in the table. A state is put in
   the table when first reached and is then either expanded to the end, or is
   on the current path (a cycle), so skipping a repeated state loses no win.
-  If any state was cut off at the depth limit, or the table could not grow,
-  the verdict is ``unknown`` instead. (With several move orders, see
+  If any state was cut off at the depth limit, or the memory budget could not
+  hold a growth of the arrays, the verdict is ``unknown`` instead. (With several move orders, see
   :func:`search`.) A state the game calls transient is not put in the table
   but expanded each time it is reached; no cycle is made of transient states
   alone, so every path through them ends at a stored state or a won one.
@@ -28,11 +28,16 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
+from .memory import budget_bytes
 from .restarts import MAX_LUBY, _run_restarts
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
                     grown_dominators, new_dominators, new_table, stored_key, visit)
+
+INITIAL_ROWS = 64      # a run's stacks start with this many depths and double (searches seldom go deep)
+INITIAL_DOMINATORS = 1 << 12
+MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
 
 
 I32_2D = types.int32[:, ::1]
@@ -41,15 +46,17 @@ I32_2D = types.int32[:, ::1]
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, TransientFn, types.uint8[:, ::1], I32_2D,
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
                   types.uint8[::1], types.uint64[:, ::1], types.int64[::1], types.int64, types.int64, types.int64,
-                  types.uint8),
+                  types.uint8, types.int64),
       cache=True)
 def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, stack, counts, cursor, keys,
-         groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own):
+         groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own, max_depth):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring. A transient
     state (``keys`` 0 on the stack) is expanded each time it is reached, never stored:
-    its successors are stored, or transient and expanded in turn (no cycle of them)."""
+    its successors are stored, or transient and expanded in turn (no cycle of them).
+    The stacks have a row per depth up to ``states.shape[0] - 1`` (the driver doubles them
+    on GROW, up to ``max_depth + 1`` rows); a state at ``max_depth`` is cut."""
     depth = counters[C_DEPTH]
-    max_depth = states.shape[0] - 1
+    rows = states.shape[0]
     done = 0
     while done < budget:
         if cursor[depth] >= counts[depth]:
@@ -64,7 +71,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
                 return EXHAUSTED
             depth -= 1
             continue
-        if counters[C_STORED] >= grow_at:
+        if counters[C_STORED] >= grow_at or depth + 1 >= rows:   # (the child needs a row of its own)
             counters[C_DEPTH] = depth
             return GROW
         move = stack[depth, cursor[depth]]
@@ -149,23 +156,37 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     whoever finished it saw its successor there finished (a restart run marks
     only those), or entered it itself (a depth-first run then finishes it before
     it is exhausted). The depth-first runs alone decide ``lost``.
+
+    ``memory_mb`` bounds the search memory, every array the search holds at once (its
+    runs' stacks, the restart runs' private tables, the table and the multimap; see
+    :mod:`engine.memory`): a growth that would not fit ends the search ``unknown``
+    (``memory``), and so does a budget that cannot hold the first arrays (then at once).
     """
     start = time.perf_counter()
     roots = np.ascontiguousarray(root.reshape(1, -1) if root.ndim == 1 else root)
     if kernels.is_won(roots[0]):
         return Outcome("won", [], 0, time.perf_counter() - start, None, 1, 0)
-    # with dominance, the multimap's 16-byte rows (engine.table): never more rows than the
-    # table has slots (at most one per finished state), so this bounds both
-    per_slot = BYTES_PER_SLOT + (16 if kernels.has_dominance else 0)
-    max_slots = 1 << max(10, int(memory_mb * 2 ** 20 / per_slot).bit_length() - 1)
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
     if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100
                          and 0 <= restart_look <= 2):
         raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100, "
                          "restart_look in 0..2")
-    table = new_table(min(initial_slots, max_slots))
-    dominators = new_dominators(1 << 12 if kernels.has_dominance else 1)
+    if max_depth < 1:
+        raise ValueError("max_depth must be at least 1")
+    # the budget: the runs' first rows and the restart runs' tables first, then the table
+    # (smaller than initial_slots if need be) and the multimap; each growth is checked
+    limit = budget_bytes(memory_mb)
+    fixed = (len(roots) * _Run.nbytes_for(kernels, max_depth)
+             + restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit))
+    dominator_rows = INITIAL_DOMINATORS if kernels.has_dominance else 1
+    slots = initial_slots
+    while slots > MIN_SLOTS and fixed + slots * BYTES_PER_SLOT + dominator_rows * 16 > limit:
+        slots //= 2
+    if fixed + slots * BYTES_PER_SLOT + dominator_rows * 16 > limit:
+        return Outcome("unknown", [], 0, time.perf_counter() - start, "memory", 0, 0)
+    table = new_table(slots)
+    dominators = new_dominators(dominator_rows)
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
@@ -175,6 +196,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     # turns: the first depth-first run (it wins most deals in its first turn), the
     # restart runs, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
+
+    def held():
+        """The bytes of every array the search holds now."""
+        return sum(r.nbytes for r in runs) + table[0].nbytes + table[1].nbytes + dominators.nbytes
 
     def outcome(verdict, reason=None, line=()):
         return Outcome(verdict, list(line), sum(int(r.counters[C_NODES]) for r in runs),
@@ -206,7 +231,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
                           run.counts, run.cursor,
                           run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
-                          dominators_grow_at, np.uint8(1 << i))
+                          dominators_grow_at, np.uint8(1 << i), max_depth)
         else:
             status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
                                    kernels.compiled_transient, run.states,
@@ -215,7 +240,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                    run.stamps,
                                    table[0], table[1], dominators, run.counters,
                                    budget, grow_at, dominators_grow_at, restart_unit, restart_keep, roots,
-                                   restart_look, run.look_states, run.look_moves)
+                                   restart_look, run.look_states, run.look_moves, max_depth)
         # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
         turn_left -= int(run.counters[C_NODES]) - nodes_before
         if status == WON:
@@ -230,10 +255,18 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 return outcome("lost")
             continue
         if status == GROW:
-            if sum(int(r.counters[C_DOMINATORS]) for r in runs) >= dominators.shape[0] * MAX_LOAD:
-                dominators = grown_dominators(dominators)   # no longer than the table: see above
+            # each growth holds the old arrays and the new ones at once (a copy, a rehash)
+            if int(run.counters[C_DEPTH]) + 1 >= run.rows:   # the run is as deep as its stacks
+                if held() + run.grown_nbytes() > limit:
+                    return outcome("unknown", "memory")
+                run.grow()
                 continue
-            if table[0].shape[0] * 2 > max_slots:
+            if sum(int(r.counters[C_DOMINATORS]) for r in runs) >= dominators.shape[0] * MAX_LOAD:
+                if held() + 2 * dominators.nbytes > limit:
+                    return outcome("unknown", "memory")
+                dominators = grown_dominators(dominators)
+                continue
+            if held() + 2 * (table[0].nbytes + table[1].nbytes) > limit:
                 return outcome("unknown", "memory")
             table = grown(table)
             continue
@@ -254,39 +287,95 @@ def _within_time(budget: int, time_limit: float, elapsed: float, nodes: int) -> 
 
 
 class _Run:
-    """The stacks of one depth-first search (one move order)."""
+    """The stacks of one depth-first search (one move order): a row per depth, from
+    :data:`INITIAL_ROWS` rows doubled on demand up to ``max_depth + 1`` (:meth:`grow`)."""
+
+    DEPTH_ARRAYS = ("states", "stack", "counts", "cursor", "keys", "groups")   # a row per depth
 
     def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int):
+        self.max_rows = max_depth + 1
+        rows = min(INITIAL_ROWS, self.max_rows)
         # np.empty, not zeros: each row is written before it is read (a child state is
-        # copied from its parent, a move list is generated on entering a depth), and
-        # zeroing megabytes per search was most of the cost of an easy deal
-        self.states = np.empty((max_depth + 1, kernels.state_size), dtype=np.uint8)
+        # copied from its parent, a move list is generated on entering a depth)
+        self.states = np.empty((rows, kernels.state_size), dtype=np.uint8)
         self.states[0] = root
-        self.stack = np.empty((max_depth + 1, kernels.max_moves), dtype=np.int32)
-        self.counts = np.zeros(max_depth + 1, dtype=np.int32)
-        self.cursor = np.zeros(max_depth + 1, dtype=np.int32)
+        self.stack = np.empty((rows, kernels.max_moves), dtype=np.int32)
+        self.counts = np.zeros(rows, dtype=np.int32)
+        self.cursor = np.zeros(rows, dtype=np.int32)
         self.counters = np.zeros(COUNTERS, dtype=np.int64)
-        self.keys = np.empty(max_depth + 1, dtype=np.uint64)   # key of the state at each depth
+        self.keys = np.empty(rows, dtype=np.uint64)   # key of the state at each depth
         self.keys[0] = kernels.key(root) or 1   # as stored_key keeps it
-        self.groups = np.empty(max_depth + 1, dtype=np.uint64)  # and its dominance group
+        self.groups = np.empty(rows, dtype=np.uint64)  # and its dominance group
         self.groups[0] = kernels.dominance_group(root)
         self.counts[0] = kernels.moves(self.states[0], self.stack[0])
+
+    @staticmethod
+    def row_nbytes(kernels: Kernels) -> int:
+        """The bytes of one depth in :data:`DEPTH_ARRAYS`."""
+        return kernels.state_size + 4 * kernels.max_moves + 4 + 4 + 8 + 8
+
+    @classmethod
+    def nbytes_for(cls, kernels: Kernels, max_depth: int, *args) -> int:
+        """The bytes of a new run's arrays (before any is made)."""
+        return min(INITIAL_ROWS, max_depth + 1) * cls.row_nbytes(kernels) + COUNTERS * 8
+
+    @property
+    def rows(self) -> int:
+        return self.states.shape[0]
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in vars(self).values() if isinstance(a, np.ndarray))
+
+    def _grown_rows(self) -> int:
+        return min(2 * self.rows, self.max_rows)
+
+    def grown_nbytes(self) -> int:
+        """The bytes of the bigger copies :meth:`grow` makes (the old arrays are held meanwhile)."""
+        return sum(getattr(self, name)[0].nbytes for name in self.DEPTH_ARRAYS) * self._grown_rows()
+
+    def grow(self):
+        """Twice the rows (at most ``max_depth + 1``), the rows in use copied: the compiled
+        loop resumes where it stopped."""
+        rows = self._grown_rows()
+        for name in self.DEPTH_ARRAYS:
+            old = getattr(self, name)
+            new = np.empty((rows,) + old.shape[1:], dtype=old.dtype)
+            new[:old.shape[0]] = old
+            setattr(self, name, new)
 
 
 class _RestartRun(_Run):
     """A restart run: the stacks of a depth-first run, and its private table and random state."""
 
+    DEPTH_ARRAYS = _Run.DEPTH_ARRAYS + ("clean", "private")
+
     def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int):
         super().__init__(kernels, root, max_depth)
-        self.clean = np.zeros(max_depth + 1, dtype=np.uint8)
-        self.private = np.zeros(max_depth + 1, dtype=np.uint64)   # each depth's slot in the private table
-        slots = 1 << (2 * unit * MAX_LUBY).bit_length()   # under half full in the longest restart
+        rows = self.rows
+        self.clean = np.zeros(rows, dtype=np.uint8)
+        self.private = np.zeros(rows, dtype=np.uint64)   # each depth's slot in the private table
+        slots = _private_slots(unit)
         self.private_keys = np.zeros(slots, dtype=np.uint64)
         self.stamps = np.zeros(slots, dtype=np.uint32)
         self.look_states = np.empty((2, kernels.state_size), dtype=np.uint8)   # the lookahead's two plies
         self.look_moves = np.empty((1, kernels.max_moves), dtype=np.int32)
         self.counters[C_RESTART] = -1                      # the first turn starts restart 0
         self.counters[C_RNG] = _seed(number)
+
+    @staticmethod
+    def row_nbytes(kernels: Kernels) -> int:
+        return _Run.row_nbytes(kernels) + 1 + 8
+
+    @classmethod
+    def nbytes_for(cls, kernels: Kernels, max_depth: int, unit: int = 1) -> int:
+        return (super().nbytes_for(kernels, max_depth) + _private_slots(unit) * (8 + 4)
+                + 2 * kernels.state_size + 4 * kernels.max_moves)
+
+
+def _private_slots(unit: int) -> int:
+    """A restart run's private table: under half full in the longest restart."""
+    return 1 << (2 * unit * MAX_LUBY).bit_length()
 
 
 def _seed(number: int) -> np.int64:

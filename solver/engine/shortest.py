@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled
+from .memory import budget_bytes
 from .search import Outcome
 from .status import EXHAUSTED, GROW, RUNNING, WON
 from .table import MAX_LOAD, _slot, rehash
@@ -153,7 +154,8 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     ``lost`` when none exists, or ``unknown`` (``node_limit``, ``time_limit``, ``memory``).
 
     ``nodes`` counts expanded states, ``stored`` the states kept, ``max_depth``
-    the cost of the line found.
+    the cost of the line found. ``memory_mb`` bounds the store, every array of the
+    search at once, a growth's old and new copies included (:mod:`engine.memory`).
     """
     start = time.perf_counter()
     if kernels.is_won(root):
@@ -162,7 +164,12 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
     # the state, its parent, move, cost and bound, and two queue entries (a state is queued again
     # when reached more cheaply; the queue grows with the arrays)
     per_state = kernels.state_size + 16 + 2 * 8
-    size = INITIAL_STATES
+    limit = budget_bytes(memory_mb) - (5 * kernels.max_moves + kernels.state_size + 40)   # buffer, child, counters
+    size = INITIAL_STATES   # fewer when the budget is small (a state's children must fit beside it)
+    while size > 4 * kernels.max_moves and _store_bytes(size, per_state) > limit:
+        size //= 2
+    if _store_bytes(size, per_state) > limit:
+        return Outcome("unknown", [], 0, time.perf_counter() - start, "memory", 0, 0)
     states = np.empty((size, kernels.state_size), dtype=np.uint8)
     parent = np.empty(size, dtype=np.int32)
     via = np.empty(size, dtype=np.int32)
@@ -204,7 +211,7 @@ def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_node
         if status == GROW:
             room = kernels.max_moves
             if counters[C_TAIL] >= size - room or counters[C_HEAP] >= heap.shape[0] - room:
-                bigger = _capacity(2 * size, per_state, memory_mb)
+                bigger = _capacity(size, 2 * size, per_state, limit)
                 if bigger <= size:
                     return outcome("unknown", "memory")
                 size = bigger
@@ -225,10 +232,20 @@ def _table_slots(states: int) -> int:
     return 1 << max(1, int(np.ceil(states / MAX_LOAD)) - 1).bit_length()
 
 
-def _capacity(wanted: int, per_state: int, memory_mb: float) -> int:
-    """The most states, up to ``wanted``, whose arrays and table fit in ``memory_mb``."""
-    budget = memory_mb * 2 ** 20
-    while wanted > 0 and wanted * per_state + 12 * _table_slots(wanted) > budget:
+def _store_bytes(states: int, per_state: int) -> int:
+    """The bytes of a store for ``states`` states: the arrays and the table (a key and an index a slot)."""
+    return states * per_state + 12 * _table_slots(states)
+
+
+def _capacity(size: int, wanted: int, per_state: int, limit: int) -> int:
+    """The most states, up to ``wanted``, the store can grow to from ``size`` states within
+    ``limit`` bytes: the arrays are copied while the old ones and the old table are held,
+    then the table is rehashed while the old one is held."""
+    def peak(bigger):
+        old_table = 12 * _table_slots(size)
+        return max(size * per_state + bigger * per_state + old_table, _store_bytes(bigger, per_state) + old_table)
+
+    while wanted > size and peak(wanted) > limit:
         wanted = int(wanted * 0.9)
     return wanted
 
