@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from .cards import CardError
+from .engine.memory import DEFAULT_MEMORY_MB
 from .deals import DealError, deal_from_seed, deal_to_json, load_deal, read_json
 from .moves import Move, MoveFormatError
 from .options import OptionError, parse_option_value, resolve
@@ -71,7 +72,7 @@ def limit_options(time_default: float, per: str = "", shortest: bool = False):
     """--max-nodes, --time-limit and --memory-mb; ``per`` says what each limit applies to."""
     def add(func):
         func = click.option(
-            "--memory-mb", type=MEGABYTES, default=1024, show_default=True,
+            "--memory-mb", type=MEGABYTES, default=DEFAULT_MEMORY_MB, show_default=True,
             help=f"{per}bound, in MB of 2^20 bytes, on the search's memory: the transposition table, the dominance "
                  "multimap, the stacks of every run and the restart runs' tables"
                  + (", and the shortest-line search's store" if shortest else "")

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .deals import Deal, deal_to_json
+from .engine.memory import DEFAULT_MEMORY_MB
 from .engine.search import search
 from .moves import Move
 from .registry import game as game_named
 from .replay import certify
 
 DEFAULT_TIME_LIMIT = 60.0
-DEFAULT_MEMORY_MB = 1024
 
 
 @dataclass

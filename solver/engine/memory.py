@@ -40,6 +40,9 @@ pages written (``np.empty``, a fresh ``np.zeros``): the bound holds whatever it 
 from __future__ import annotations
 
 MB = 2 ** 20
+# The default budget of every command: room for the tens of millions of states a search
+# of the default time limits stores on the hardest deals, on a machine with a few GB.
+DEFAULT_MEMORY_MB = 2048
 
 
 def budget_bytes(memory_mb: float) -> int:

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
-from .memory import budget_bytes
+from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .restarts import MAX_LUBY, _run_restarts
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
@@ -128,7 +128,7 @@ class Outcome:
 
 
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
-           time_limit: float | None = None, memory_mb: float = 1024, max_depth: int = 2000,
+           time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0) -> Outcome:
     """Decide whether a won state is reachable from ``root``.

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled
-from .memory import budget_bytes
+from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .search import Outcome
 from .status import EXHAUSTED, GROW, RUNNING, WON
 from .table import MAX_LOAD, _slot, rehash
@@ -147,7 +147,8 @@ def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist,
 
 
 def fewest_moves(kernels: Kernels, cost, estimate, root: np.ndarray, *, max_nodes: int | None = None,
-                 time_limit: float | None = None, memory_mb: float = 1024, chunk: int = 50_000) -> Outcome:
+                 time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB,
+                chunk: int = 50_000) -> Outcome:
     """A line of fewest player moves (``cost``) from ``root`` to a won state (``won``),
     guided by ``estimate``, a lower bound on the moves a state still needs (0 for
     a won state), which makes the search take fewer states than plain Dijkstra;

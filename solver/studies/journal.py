@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..options import OptionError, resolve, variant_name
+from ..engine.memory import DEFAULT_MEMORY_MB
 from . import BatchError
 
-DEFAULT_MEMORY_MB = 1024
 
 
 @dataclass

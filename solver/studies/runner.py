@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..options import OptionError, resolve, variant_name
+from ..engine.memory import DEFAULT_MEMORY_MB
 from . import BatchError
 from .executors import (_Dask, _InProcess, _Pool, _check_reachable, _worker_without_package)
 from .journal import (_Lock, check_journal, check_out_path, csv_path, normal_limits, read_journal)
@@ -30,7 +31,6 @@ from .table import (load_study, write_csv)
 from .worker import (solve_chunk)
 
 DEFAULT_TIME_LIMIT = 10.0
-DEFAULT_MEMORY_MB = 1024
 CHUNK_SECONDS = 0.2      # target solve time per chunk
 MAX_CHUNK = 256
 FIRST_CHUNK = 2          # before any deal has come back, the speed is unknown
