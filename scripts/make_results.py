@@ -32,17 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-# the variants RULES.md names (its options and the variants it says the project carries)
-VARIANTS = {
-    "klondike": [{"draw": 1, "passes": 1}, {"draw": 3, "passes": 3},
-                 {"draw": 1, "passes": None}, {"draw": 3, "passes": None}],
-    "pyramid": [{"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
-                {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True}],
-    "twenty": [{}],
-    # Ladder's default; limited passes are an option RULES.md allows, not a variant
-    # it names, and most limited-pass deals are still undecided at 10 s
-    "ladder": [{"passes": None}],
-}
+from solver.registry import games  # noqa: E402
+
+# the variants each game carries (Game.variants: docs/rules.md's, and the published ones)
+VARIANTS = {g.name: list(g.variants) for g in games().values()}
 
 
 def cli_value(value) -> str:
@@ -90,7 +83,7 @@ def seeds_of(frame) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", nargs="*", default=["pyramid", "twenty"], choices=list(VARIANTS))
+    ap.add_argument("--games", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
     ap.add_argument("--seeds", default="1-10000")
     ap.add_argument("--jobs", type=int)
     ap.add_argument("--time-limit", type=float, default=10.0)

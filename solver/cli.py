@@ -26,6 +26,7 @@ from .seeds import deal_from_tool_seed, seed_types
 
 INPUT_ERRORS = (DealError, OptionError, MoveFormatError, CardError)
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130   # Ctrl-C, as shells report it
 MAX_SECONDS = 1e7        # about 115 days: more is a mistake, not a limit
 MAX_MEGABYTES = 1e7      # 10 TB
 
@@ -102,6 +103,8 @@ def input_errors(func):
             return func(*args, **kwargs)
         except INPUT_ERRORS as err:
             fail(str(err))
+        except KeyboardInterrupt:   # where a command has nothing to show for its work so far
+            fail("interrupted", code=EXIT_INTERRUPTED)
 
     return wrapper
 
@@ -181,9 +184,11 @@ def main():
 
 def run() -> None:
     """The ``solitaire`` console script: the command, then an exit that skips Python's
-    teardown of the loaded Numba code, 0.4 s after every command (a third of a warm
-    ``solitaire solve``). The commands close their files and pools themselves; the
-    output is flushed here. An error escaping a command still ends the normal way."""
+    teardown of the loaded Numba code, a noticeable share of a warm ``solitaire solve``.
+    The commands close their files and pools themselves; the output is flushed here. An
+    error escaping a command still ends the normal way, and so does a command that
+    started worker processes: their queues' semaphores are released by the teardown
+    (skipped, the resource tracker would warn that they leaked)."""
     try:
         main()
         code = 0
@@ -196,6 +201,8 @@ def run() -> None:
         code = 1
     sys.stdout.flush()
     sys.stderr.flush()
+    if "concurrent.futures.process" in sys.modules:
+        sys.exit(code)
     os._exit(code)
 
 
@@ -228,6 +235,12 @@ def seed_type_option(func):
     others = "; ".join(f"{g.name}: {', '.join(g.seed_types)}" for g in all_games().values() if g.seed_types)
     return click.option("--seed-type", type=click.Choice(seed_types(), case_sensitive=False), default="ours",
                         show_default=True, help=f"whose seed numbers --seed uses ({others})")(func)
+
+
+def options_text(deal) -> str:
+    """The options of ``deal`` as the command line spells them: ``draw=3, passes=unlimited``."""
+    g = game_named(deal.game)
+    return ", ".join(f"{o.name}={o.spell(deal.options[o.name])}" for o in g.options) or "no options"
 
 
 def seed_label(seed, seed_type) -> str:
@@ -334,24 +347,31 @@ def check(file):
 @input_errors
 def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as_json, html_file, **options):
     """Decide whether a deal of GAME can be won, and print a winning line."""
-    from .solve import solve as run_solve
+    from .terminal import Watch
 
     game, seed_type = game.lower(), seed_type.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type)
     check_html_target(html_file)
-    result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    watch = Watch(game)   # before the solver is imported: a first import compiles it
+    from .solve import solve as run_solve
+
+    result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb, progress=watch.progress,
+                       interruptible=True)
+    wall = watch.done()
     write_html(html_file, result.replay_html)
     if as_json:
-        click.echo(json.dumps(result.to_json()))
+        click.echo(json.dumps(result.to_json(wall_seconds=round(wall, 3))))
     else:
         what = seed_label(seed, seed_type) if seed is not None else deal_file
-        click.echo(f"{game} {what}: {result.verdict}"
+        click.echo(f"{game} {what} ({options_text(d)}): {result.verdict}"
                    + (f" ({result.reason})" if result.reason else "")
-                   + f"  nodes={result.nodes} time={result.seconds:.3f}s")
+                   + f"  nodes={result.nodes} time={result.seconds:.3f}s wall={wall:.3f}s")
         if result.verdict == "won":
             click.echo(f"line ({len(result.moves)} moves):")
             for i, m in enumerate(result.moves, 1):
                 click.echo(f"{i:4}. {m}")
+    if result.reason == "interrupted":
+        sys.exit(EXIT_INTERRUPTED)
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
 
 
@@ -426,17 +446,25 @@ def _show_line(game, table, moves, show):
 def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, shortest, shortest_nodes, max_nodes,
          time_limit, memory_mb, as_json, html_file, **options):
     """The next move of a winning line from the table reached by the moves played."""
-    from .hints import hint as run_hint
     from .notation import readable
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
     if shortest and not game_named(game).offers_shortest:
         raise OptionError(f"--shortest is not offered for {game} (too many positions for an exact search)")
+    from .terminal import Watch
+
     tables, moves = _played_moves(d, moves_file, played)
     check_html_target(html_file)
     r = game_named(game).rules
+    watch = Watch(game)   # before the solver is imported: a first import compiles it
+    from .hints import hint as run_hint
+
     h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
-                 memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes)
+                 memory_mb=memory_mb, shortest=shortest, shortest_nodes=shortest_nodes, progress=watch.progress,
+                 interruptible=True)
+    watch.done()
+    if h.reason == "interrupted":
+        fail(f"interrupted after {h.nodes} nodes ({h.seconds:.1f} s): no hint", code=EXIT_INTERRUPTED)
     if html_file is not None:
         from .pictures.pages import hint_page
 
@@ -445,7 +473,7 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
         click.echo(json.dumps(h.to_json(), ensure_ascii=False))
         return
     what = seed_label(seed, seed_type.lower()) if seed is not None else deal_file
-    click.echo(f"{game} {what}, after {len(moves)} move{'s' if len(moves) != 1 else ''} played:")
+    click.echo(f"{game} {what} ({options_text(d)}), after {len(moves)} move{'s' if len(moves) != 1 else ''} played:")
     if show:
         click.echo(r.render(tables[-1]))
         click.echo()
@@ -490,13 +518,18 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
 def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, memory_mb, as_json, html_file,
            **options):
     """Find the move that lost a game played, and a move that would have kept it winnable."""
-    from .hints import review as run_review
     from .notation import readable
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
     tables, moves = _played_moves(d, moves_file, None)
     check_html_target(html_file)
-    rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    from .terminal import Watch
+
+    watch = Watch(game, draw=False)   # tables one after another: the compile notice only
+    from .hints import review as run_review
+
+    rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb, progress=watch.progress)
+    watch.done()
     if html_file is not None:
         from .pictures.pages import review_page
 
@@ -506,7 +539,8 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
         return
     r = game_named(game).rules
     n = len(moves)
-    click.echo(f"{game} {f'seed {d.seed}' if d.seed is not None else deal_file}: {n} moves played")
+    click.echo(f"{game} {f'seed {d.seed}' if d.seed is not None else deal_file} ({options_text(d)}): "
+               f"{n} moves played")
     if rv.outcome == "won":
         click.echo("the game was won")
     elif rv.outcome == "winnable":
@@ -564,13 +598,22 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
     opts = collect_options(game, **options)
     stop_on_sigterm()
     try:
+        if scheduler is None:
+            # compiled here first (said so if it takes long), the workers load it from the cache
+            from .studies.worker import _warm
+            from .terminal import Watch
+
+            watch = Watch(game, draw=False)
+            _warm(game, opts)
+            watch.done()
         done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,
                          memory_mb=memory_mb, jobs=jobs, scheduler=scheduler, lines=lines,
                          progress=not quiet, chunk=chunk, seed_type=seed_type.lower())
     except BatchError as err:
         fail(str(err))
     except KeyboardInterrupt:
-        fail(f"interrupted; the finished deals are in {out}: run the same command to resume", code=130)
+        fail(f"interrupted; the finished deals are in {out}: run the same command to resume",
+             code=EXIT_INTERRUPTED)
     if done.complete:
         click.echo(render(summarize(done.table), "table"), nl=False)
         click.echo(f"{done.new} deals solved now, {done.deals} in the study; table: {done.table}")

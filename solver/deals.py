@@ -173,8 +173,10 @@ def read_piles(obj, name: str, count: int | None, allow_none: bool = False) -> l
 HEADER_FIELDS = {"game", "options", "seed", "passes_used"}
 
 
-def deal_from_json(obj) -> Deal:
-    """Read and validate a FORMATS.md deal object (messages name the zone and card)."""
+def deal_from_json(obj, *, reachable: bool = True) -> Deal:
+    """Read and validate a FORMATS.md deal object (messages name the zone and card). A deal
+    file must be a table play reaches from a deal (``Layout.reachable``); ``reachable=False``
+    takes any table the rules can play (hand-built tables for tests and analysis)."""
     from .registry import game as lookup
 
     if not isinstance(obj, dict):
@@ -197,6 +199,8 @@ def deal_from_json(obj) -> Deal:
     deal.passes_used = passes_used
     layout.read(deal, obj)
     validate(deal)
+    if reachable:
+        layout.reachable(deal)
     return deal
 
 

@@ -111,8 +111,12 @@ class Layout(Protocol):
         """The zone fields of ``deal`` as a deal file writes them (cards by name)."""
 
     def validate(self, deal: "Deal") -> None:
-        """Refuse, with DealError naming the rule broken, a table that cannot arise in play
-        (the whole-deck count is checked before this is called)."""
+        """Refuse, with DealError naming what is wrong, a table the rules cannot play: zone
+        sizes, foundation sequences (the whole-deck count is checked before this is called)."""
+
+    def reachable(self, deal: "Deal") -> None:
+        """Refuse, with DealError naming the rule broken, a well-formed table that no play
+        reaches from a deal (a deal file must be one; the reference rules play any table)."""
 
     def zone_cards(self, deal: "Deal", zone: str) -> list | None:
         """The cards of move zone ``zone`` (``t3``, ``waste``, ``stock``...) bottom to top, or

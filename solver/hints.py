@@ -67,12 +67,14 @@ def position_deal(deal: Deal, moves: list[Move]) -> Deal:
 
 def hint(position: Deal, played: int = 0, *, max_nodes: int | None = None, time_limit: float | None = 10.0,
          memory_mb: float = DEFAULT_MEMORY_MB, clean: bool = True, shortest: bool = False,
-         shortest_nodes: int | None = None) -> Hint:
-    """A winning line from the table ``position`` (a fresh or mid-game deal)."""
+         shortest_nodes: int | None = None, progress=None, interruptible: bool = False) -> Hint:
+    """A winning line from the table ``position`` (a fresh or mid-game deal); ``progress``
+    and ``interruptible`` as for :func:`solver.solve.solve`."""
     r = game(position.game).rules
     if r.is_won(r.initial(position)):
         return Hint(position, played, "won")
-    result = solve(position, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb)
+    result = solve(position, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb, progress=progress,
+                   interruptible=interruptible)
     out = Hint(position, played, result.verdict, list(result.moves), len(result.moves), result.nodes,
                result.seconds, result.reason)
     if result.verdict != "won":
@@ -127,7 +129,7 @@ class Review:
 
 
 def review(deal: Deal, moves: list[Move], *, max_nodes: int | None = None, time_limit: float | None = 5.0,
-           memory_mb: float = DEFAULT_MEMORY_MB, clean: bool = True) -> Review:
+           memory_mb: float = DEFAULT_MEMORY_MB, clean: bool = True, progress=None) -> Review:
     """Find the first move after which the deal could no longer be won.
 
     ``outcome`` is one of: ``won`` (the game was played to a win), ``winnable``
@@ -147,7 +149,7 @@ def review(deal: Deal, moves: list[Move], *, max_nodes: int | None = None, time_
             return "won"
         if k not in verdicts:
             verdicts[k] = solve(r.to_deal(tables[k]), max_nodes=max_nodes, time_limit=time_limit,
-                                memory_mb=memory_mb)
+                                memory_mb=memory_mb, progress=progress)
         return verdicts[k].verdict
 
     n = len(moves)

@@ -7,7 +7,9 @@ Accepted inputs:
 * a text moves file: one or more compact moves per line (``7S t3-t5 draw``), or
   one readable move per line (``7♠ from pile 3 onto 8♥ in pile 5``); blank lines,
   ``#`` comments and a leading move number (``12.``, as ``solve`` prints) are
-  ignored;
+  ignored; so is what ``solve``, ``hint`` and ``review`` print around a line (their
+  header lines), and of a line ending in ``[compact]`` (``hint --all``) the bracketed
+  compact move is read: whatever the tool prints as a line reads back;
 * ``--played "MOVES"``: compact moves separated by spaces, or any notation
   separated by ``;`` or new lines.
 
@@ -46,6 +48,28 @@ class Played:
 
 _NUMBER = re.compile(r"^\s*\d+[.)]\s*")
 _SIMPLE = {"draw", "redeal", "deal"}
+_BRACKETED = re.compile(r"^(?:next:\s*)?.*\[([^\[\]]+)\]\s*$")   # "readable   [compact]", as hint prints
+# what solve, hint and review print around a line, which a moves file may carry along: their
+# first line names the game (then the deal, its options and what was found), and the others
+_HEADER = re.compile(r"^(?:line \(\d+ moves?\):|winnable: .*|the game is won.*|no winning line .*|no hint: .*)$")
+
+
+def _names_a_game(text: str) -> bool:
+    from .registry import names
+
+    head = text.split(" ", 1)[0]
+    return head in names() and (":" in text)
+
+
+def tool_line(line: str) -> str | None:
+    """The move text of a line the tool printed, or None for one of its header lines:
+    ``12. 7S t3-t5`` is ``7S t3-t5``; ``  3. draw (3♥)   [draw]`` is ``draw`` (the
+    compact notation in brackets); ``klondike seed 2 (draw=1, ...): won ...`` is skipped."""
+    text = _NUMBER.sub("", line).strip()
+    if _HEADER.match(text) or _names_a_game(text):
+        return None
+    bracketed = _BRACKETED.match(text)
+    return bracketed.group(1).strip() if bracketed else text
 
 
 def split_compact(text: str) -> list[str] | None:
@@ -76,7 +100,7 @@ def _text_entries(chunks: list[tuple[str, str]]) -> list[Played]:
     """``chunks``: (where, text) pieces, each one line or one ``;`` part."""
     out = []
     for where, chunk in chunks:
-        chunk = _NUMBER.sub("", chunk.split("#", 1)[0]).strip()
+        chunk = tool_line(chunk.split("#", 1)[0])
         if not chunk:
             continue
         compact = split_compact(chunk)

@@ -77,7 +77,8 @@ PROBE_SHARE = 0.05
 
 
 def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-          memory_mb: float = DEFAULT_MEMORY_MB, **search_options) -> Result:
+          memory_mb: float = DEFAULT_MEMORY_MB, progress=None, interruptible: bool = False,
+          **search_options) -> Result:
     """Decide ``deal``; a ``won`` result carries a line the reference rules have replayed.
 
     A game may offer a relaxed deal (``Solver.relaxed``): one that every winning line of ``deal``
@@ -89,7 +90,11 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
     once, :mod:`solver.engine.memory`), not the process: each gets the whole budget, and
     as they run one after another and each frees its arrays when it returns, the
-    process's peak is one search's on top of the process itself."""
+    process's peak is one search's on top of the process itself.
+
+    ``progress(nodes, stored, seconds)`` is told, between turns, how far the searches
+    have come (nodes and seconds over all of them). With ``interruptible``, Ctrl-C ends
+    the solve ``unknown`` (``interrupted``), with the nodes reached."""
     game = game_named(deal.game).solver
     nodes, seconds = 0, 0.0
 
@@ -97,14 +102,18 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     search_options = {**game.search_settings, **search_options}
 
     def run(d: Deal, nodes_cap, seconds_cap):
+        told = None
+        if progress is not None:
+            before_nodes, before_seconds = nodes, seconds
+            told = lambda n, stored, s: progress(before_nodes + n, stored, before_seconds + s)  # noqa: E731
         return search(game.kernels, roots(game, d), max_nodes=nodes_cap, time_limit=seconds_cap,
-                      memory_mb=memory_mb, **search_options)
+                      memory_mb=memory_mb, progress=told, interruptible=interruptible, **search_options)
 
     easier = game.relaxed(deal) if game.relaxed is not None else None
     if easier is not None:
         probe_nodes = PROBE_NODES if max_nodes is None else min(PROBE_NODES, max(1, int(max_nodes * PROBE_SHARE)))
         probe = run(deal, probe_nodes, None if time_limit is None else time_limit * PROBE_SHARE)
-        if probe.verdict != "unknown":
+        if probe.verdict != "unknown" or probe.reason == "interrupted":
             return _result(game, deal, probe, 0, 0.0)
         nodes, seconds = probe.nodes, probe.seconds
         max_nodes, time_limit = _left(max_nodes, time_limit, probe)
@@ -117,6 +126,8 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         nodes, seconds = nodes + twin.nodes, seconds + twin.seconds
         if twin.verdict == "lost":
             return Result(deal, "lost", [], nodes, seconds)
+        if twin.reason == "interrupted":
+            return Result(deal, "unknown", [], nodes, seconds, "interrupted")
         max_nodes, time_limit = _left(max_nodes, time_limit, twin)
     return _result(game, deal, run(deal, max_nodes, time_limit), nodes, seconds)
 

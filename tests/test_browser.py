@@ -30,7 +30,7 @@ from solver.pictures.steps import line_steps
 from solver.pictures.svg import render
 from solver.registry import game
 from solver.solve import solve
-from tests.test_replay_page import losing_pyramid, random_line
+from tests.test_replay_page import BETTER, losing_pyramid, random_line
 
 pytestmark = pytest.mark.browser
 
@@ -230,10 +230,10 @@ def test_review_page_marks_the_moves_and_switches_lines(browser, tmp_path):
     from selenium.webdriver.common.by import By
 
     d = losing_pyramid()
-    lost, better = parse_move("remove 7H@stock 6D@waste"), parse_move("remove 6C@p1.1 7H@stock")
+    lost, better = parse_move("remove 7H@stock 6D@waste"), BETTER[0]
     path = tmp_path / "review.html"
     path.write_text(review_page(Review(d, [lost], {}, "lost_at", lost_at=1, lo=0, hi=1, better=better,
-                                       better_line=[better])), encoding="utf-8")
+                                       better_line=BETTER)), encoding="utf-8")
     open_page(browser, path)
     items = browser.find_elements(By.CSS_SELECTOR, "#moves li")
     assert "lost" in items[1].get_attribute("class") and "instead" in items[1].text

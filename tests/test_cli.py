@@ -235,10 +235,11 @@ def test_check_winning_pyramid_line(runner, tmp_path):
     deal = deal_to_json(deal_from_seed("pyramid", 1))
     top = deal["pyramid"][0][0]
     partner = next(c for row in deal["pyramid"] for c in row if RANKS.index(c[0]) + RANKS.index(top[0]) + 2 == 13)
-    removed = [c for row in deal["pyramid"] for c in row if c not in (top, partner)] + deal["stock"][-1:]
+    # every other card removed (they pair up, as play removes them: the deck less a pair)
+    removed = [c for row in deal["pyramid"] for c in row if c not in (top, partner)] + deal["stock"]
     deal["pyramid"] = [[None] * r for r in range(1, 8)]
     deal["pyramid"][0][0] = top
-    deal["waste"], deal["stock"], deal["foundations"] = [partner], deal["stock"][:-1], [removed]
+    deal["waste"], deal["stock"], deal["foundations"] = [partner], [], [removed]
     move = {"type": "remove", "cards": [top, partner], "from": ["p1.1", "waste"]}
     path = write(tmp_path, "pyramid.json", {"deal": deal, "moves": [move]})
     result = run(runner, "check", path)
@@ -381,4 +382,4 @@ def test_console_script_keeps_output_and_exit_codes(tmp_path):
     deal = tmp_path / "deal.json"
     made = console("deal", "klondike", "--seed", 3, "--json")
     deal.write_text(made.stdout)
-    assert console("solve", "klondike", "--deal", deal).stdout.startswith(f"klondike {deal}:")
+    assert console("solve", "klondike", "--deal", deal).stdout.startswith(f"klondike {deal} (draw=1, passes=1")

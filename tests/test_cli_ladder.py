@@ -27,7 +27,7 @@ def test_solve_text_lists_the_same_line(runner):  # noqa: F811
     text = run(runner, "solve", "ladder", "--seed", 1)
     assert text.exit_code == 0, text.stderr
     head, _, *rows = text.stdout.strip().splitlines()
-    assert head.startswith("ladder seed 1: won")
+    assert head.startswith("ladder seed 1 (passes=unlimited): won")
     moves = [parse_move(row.split(". ", 1)[1]) for row in rows]
     obj = json.loads(run(runner, "solve", "ladder", "--seed", 1, "--json").stdout)
     assert [str(m) for m in moves] == [str(Move.from_json(m)) for m in obj["moves"]]

@@ -659,11 +659,33 @@ def test_face_down_covering_the_whole_pile():
     assert "face_down pile 4" in message
 
 
+def test_a_pile_never_holds_more_face_down_cards_than_it_is_dealt():
+    obj = seed_json("klondike")
+    obj["face_down"][0] = 1                                  # pile 1 is dealt one card, face up
+    obj["tableau"][0].insert(0, obj["stock"].pop())          # (the card counts stay whole)
+    assert "pile 1 is dealt 0 face down" in refused(obj)
+    obj = seed_json("klondike")
+    obj["tableau"][3].insert(0, obj["stock"].pop())          # pile 4: four face down, three dealt
+    obj["face_down"][3] = 4
+    assert "pile 4 is dealt 3 face down" in refused(obj)
+
+
+def test_a_pyramid_card_removed_without_a_partner_is_refused():
+    obj = seed_json("pyramid")
+    ace = next(c for c in obj["stock"] if c[0] == "A")
+    obj["stock"].remove(ace)
+    obj["foundations"] = [[ace]]                             # a lone Ace gone: no rule removes it
+    assert "removed Ace without a partner" in refused(obj)
+    queen = next(c for c in obj["stock"] if c[0] == "Q")
+    obj["stock"].remove(queen)
+    obj["foundations"] = [[ace, queen]]                      # with a Queen it is a pair
+    assert deal_from_json(obj).foundations == [[parse_card(ace), parse_card(queen)]]
+
+
 def test_face_down_on_an_empty_pile():
     obj = seed_json("klondike")
-    # pile 1's only card goes under pile 7 (face-down there); pile 1 is empty
-    obj["tableau"][6].insert(0, obj["tableau"][0].pop())
-    obj["face_down"][6] = 7
+    # pile 1's only card fits pile 7's top (seed 1): played there, pile 1 is empty
+    obj["tableau"][6].append(obj["tableau"][0].pop())
     obj["face_down"][0] = 0
     assert deal_from_json(obj).tableau[0] == []
     obj["face_down"][0] = 1
@@ -722,7 +744,13 @@ def test_pyramid_removed_bottom_card_is_fine():
     obj = seed_json("pyramid")
     card = obj["pyramid"][6][3]
     obj["pyramid"][6][3] = None
-    obj["foundations"] = [[card]]
+    removed = [card]
+    if card[0] != "K":   # removed with a partner from the stock, adding up to 13
+        value = "A23456789TJQK".index(card[0]) + 1
+        partner = next(c for c in obj["stock"] if "A23456789TJQK".index(c[0]) + 1 == 13 - value)
+        obj["stock"].remove(partner)
+        removed.append(partner)
+    obj["foundations"] = [removed]
     assert deal_from_json(obj).pyramid[6][3] is None
 
 

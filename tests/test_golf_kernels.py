@@ -286,7 +286,7 @@ def test_solve_command_seed_1(runner):  # noqa: F811
     text = run(runner, "solve", "golf", "--seed", 1)
     assert text.exit_code == 0, text.stderr
     result = solve(deal_from_seed("golf", 1))
-    assert text.stdout.startswith(f"golf seed 1: {result.verdict}")
+    assert text.stdout.startswith(f"golf seed 1 (queens_on_kings=false, wrap=false): {result.verdict}")
     obj = json.loads(run(runner, "solve", "golf", "--seed", 1, "--json").stdout)
     assert obj["game"] == "golf" and obj["options"] == ALL_OPTIONS[0] and obj["verdict"] == result.verdict
     assert obj["deal"] == deal_to_json(deal_from_seed("golf", 1))

@@ -43,7 +43,7 @@ def klondike_last_king():
     """Everything home but the King of spades on pile 1: the one move is KS t1-f4."""
     names = "A23456789TJQK"
     found = [[f"{r}{s}" for r in names] for s in "CDH"] + [[f"{r}S" for r in names[:-1]]]
-    return deal_from_json({"game": "klondike", "tableau": [["KS"], [], [], [], [], [], []],
+    return deal_from_json(reachable=False, obj={"game": "klondike", "tableau": [["KS"], [], [], [], [], [], []],
                            "face_down": [0] * 7, "stock": [], "foundations": found})
 
 
@@ -52,15 +52,21 @@ def test_hint_from_a_hand_built_klondike_table():
     assert h.verdict == "won" and h.line == [parse_move("KS t1-f4")]
 
 
-def pyramid_end_table(partner="7D", rest_removed=()):
-    """Only 6C (p1.1) is left, the waste holds 9H under ``partner``, the stock holds 4C and 5S."""
+def pyramid_end_table(lost=False):
+    """6C (p1.1) is left in the pyramid, the waste holds 9H under 7D, the stock 4C, 5S and 8D.
+    ``lost``: a 2D in place of the 7D (and JD in the stock), and 7S left on the 6C in row 2: the
+    only 7 covers the only 6, so nothing pairs with either. Every other card is removed; the
+    removed cards pair up, as play leaves them."""
     from solver.cards import card_name
     pyramid = [[None] * r for r in range(1, 8)]
     pyramid[0][0] = "6C"
-    talon = cards(f"4C 5S 9H {partner}")
-    removed = [card_name(c) for c in range(52) if c not in talon and c != cards("6C")[0]]
-    return deal_from_json({"game": "pyramid", "options": {"passes": 2}, "pyramid": pyramid,
-                           "stock": ["4C", "5S"], "waste": ["9H", partner], "foundations": [removed]})
+    partner, stock = ("2D", ["4C", "5S", "8D", "JD"]) if lost else ("7D", ["4C", "5S", "8D"])
+    if lost:
+        pyramid[1][0] = "7S"
+    left = cards(" ".join(stock + ["9H", partner, "6C"] + (["7S"] if lost else [])))
+    removed = [card_name(c) for c in range(52) if c not in left]
+    return deal_from_json({"game": "pyramid", "options": {"passes": 2}, "pyramid": pyramid, "stock": stock,
+                           "waste": ["9H", partner], "foundations": [removed]})
 
 
 def test_hint_from_a_hand_built_pyramid_table():
@@ -73,8 +79,9 @@ def test_hint_from_a_hand_built_pyramid_table():
 
 
 def test_hint_says_when_no_line_wins():
-    """With a 2 in place of the 7, no card of the talon pairs with 6C: lost, and the command says so."""
-    d = pyramid_end_table(partner="2D")
+    """With a 2 in place of the 7 and the only 7 on the 6C, nothing pairs with either: lost, and the
+    command says so."""
+    d = pyramid_end_table(lost=True)
     assert hint(d).verdict == "lost"
     assert shortest_line(d)[0] == "lost"
     out = run("hint", "pyramid", "--deal", _save(d))
@@ -283,7 +290,7 @@ def talon_king_table(stock_top):
     pyramid[0][0] = "6C"
     talon = cards("KD 7D 4C")
     removed = [card_name(c) for c in range(52) if c not in talon and c != cards("6C")[0]]
-    return deal_from_json({"game": "pyramid", "options": {"passes": 1, "stock_top": stock_top},
+    return deal_from_json(reachable=False, obj={"game": "pyramid", "options": {"passes": 1, "stock_top": stock_top},
                            "pyramid": pyramid, "stock": ["7D", "4C"], "waste": ["KD"], "foundations": [removed]})
 
 

@@ -101,22 +101,29 @@ def test_the_page_fetches_nothing():
     assert not re.search(r"<(link|img|iframe)\b|\bsrc=|@import|url\(", html)
 
 
+LEFT = ("6C", "7S", "7H", "6D")
+
+
 def losing_pyramid():
-    """Only 6♣ left in the pyramid; 7♥ on the stock (exposed, stock_top) and 6♦ on the waste. Pairing
-    7♥ with 6♦ loses (no 7 is left for 6♣); pairing it with 6♣ wins."""
-    rest = [card_name(c) for c in range(52) if card_name(c) not in ("6C", "7H", "6D")]
+    """6♣ at the apex, under 7♠ alone in row 2; 7♥ on the stock (exposed, stock_top) and 6♦ on the
+    waste. Pairing 7♥ with 6♦ loses (7♠ can only pair with the 6♣ it covers); pairing 6♦ with 7♠
+    and then 6♣ with 7♥ wins. (The removed cards pair up, as play leaves them.)"""
+    rest = [card_name(c) for c in range(52) if card_name(c) not in LEFT]
     return deal_from_json({"game": "pyramid", "options": {"stock_top": True},
-                           "pyramid": [["6C"]] + [[None] * r for r in range(2, 8)],
+                           "pyramid": [["6C"], ["7S", None]] + [[None] * r for r in range(3, 8)],
                            "stock": ["7H"], "waste": ["6D"], "foundations": [rest]})
+
+
+BETTER = [parse_move("remove 6D@waste 7S@p2.1"), parse_move("remove 6C@p1.1 7H@stock")]
 
 
 def test_review_page_marks_the_losing_move_and_the_better_one():
     d = losing_pyramid()
-    lost, better = parse_move("remove 7H@stock 6D@waste"), parse_move("remove 6C@p1.1 7H@stock")
+    lost, better = parse_move("remove 7H@stock 6D@waste"), BETTER[0]
     data = page_data(review_page(Review(d, [lost], {}, "lost_at", lost_at=1, lo=0, hi=1, better=better,
-                                        better_line=[better])))
+                                        better_line=BETTER)))
     played, instead = data["lines"]
-    assert played["moves"][0]["k"] == "lost" and "remove 6C@p1.1 7H@stock" in played["moves"][0]["n"]
+    assert played["moves"][0]["k"] == "lost" and str(better) in played["moves"][0]["n"]
     assert instead["moves"][0]["k"] == "better" and instead["moves"][0]["s"] == str(better)
     assert tables(data, 1)[-1]["piles"]["p1.1"] == ""      # the better line clears the pyramid
 
@@ -159,7 +166,7 @@ def test_commands_write_pages(tmp_path):
     out = run("hint", "pyramid", "--deal", deal_file, "--all", "--html", tmp_path / "hint.html")
     assert out.exit_code == 0, out.output
     data = page_data((tmp_path / "hint.html").read_text())
-    assert [m["s"] for m in data["lines"][0]["moves"]] == ["remove 6C@p1.1 7H@stock"]
+    assert [m["s"] for m in data["lines"][0]["moves"]] == ["remove 7S@p2.1 6D@waste", "remove 6C@p1.1 7H@stock"]
     out = run("solve", "pyramid", "--seed", 1, "--passes", 3, "--json", "--html", tmp_path / "solve.html")
     assert out.exit_code == 0, out.output
     result = json.loads(out.output)       # --json output stays pure JSON

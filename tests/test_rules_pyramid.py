@@ -10,6 +10,7 @@ rule it checks.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,7 @@ from solver.cards import card_name, parse_card
 from solver.deals import DealError, deal_from_json, deal_from_seed, deal_to_json
 from solver.games.pyramid import rules as P
 from solver.moves import Move, remove
+from solver.options import resolve
 from solver.replay import IllegalMove, replay
 from tests.helpers import rules as rules_for
 
@@ -70,10 +72,15 @@ def table(cells: dict[str, str] | None = None, stock=(), waste=(), options=None,
             else:
                 row.append(None)
         rows.append(row)
-    obj = {"game": "pyramid", "options": options, "pyramid": rows, "stock": list(stock),
-           "waste": waste_json, "foundations": [[card_name(c) for c in spare]],
-           "passes_used": passes_used}
-    return P.initial(deal_from_json(obj))
+    # built as a Position, not read as a deal file: a deal file must be a table play can
+    # reach (its removed cards Kings and pairs), and these tables test the rules, not that
+    full = resolve("pyramid", options)
+    waste_piles = tuple(tuple(C(c) for c in p) for p in waste_json) if full["piles"] == 3 else \
+        (tuple(C(c) for c in waste_json),)
+    return P.Position(pyramid=tuple(tuple(None if c is None else C(c) for c in row) for row in rows),
+                      stock=tuple(C(c) for c in stock), waste=waste_piles, removed=tuple(spare),
+                      passes_used=passes_used, piles=full["piles"], passes=full["passes"],
+                      stock_top=full["stock_top"])
 
 
 def names(cards) -> list[str]:
@@ -449,7 +456,7 @@ def test_play_does_not_change_its_input():
     pos = table({"p2.1": "5H", "p2.2": "KS"}, stock=["8C", "AD"], waste=["QC"],
                 options={"passes": 2, "stock_top": True})
     before = snapshot(pos)
-    copy = P.initial(deal_from_json(before))
+    copy = replace(pos)
     for move in P.legal_moves(pos):
         P.play(pos, move)
     P.play(P.play(pos, Move("draw")), Move("draw"))

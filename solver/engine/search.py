@@ -130,7 +130,8 @@ class Outcome:
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
-           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0) -> Outcome:
+           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0, progress=None,
+           interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
     ``root`` may also be a 2-D array of up to seven rows: the same position once per move
@@ -161,6 +162,12 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     runs' stacks, the restart runs' private tables, the table and the multimap; see
     :mod:`engine.memory`): a growth that would not fit ends the search ``unknown``
     (``memory``), and so does a budget that cannot hold the first arrays (then at once).
+
+    ``progress(nodes, stored, seconds)``, if given, is called after every turn (so a
+    person watching a long search sees it move). With ``interruptible``, Ctrl-C
+    (KeyboardInterrupt, which reaches Python between turns) ends the search ``unknown``
+    (``interrupted``) with what it reached; otherwise it propagates (a study must not
+    record an interrupted deal as a verdict).
     """
     start = time.perf_counter()
     roots = np.ascontiguousarray(root.reshape(1, -1) if root.ndim == 1 else root)
@@ -197,83 +204,93 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     # restart runs, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
 
-    def held():
-        """The bytes of every array the search holds now."""
-        return sum(r.nbytes for r in runs) + table[0].nbytes + table[1].nbytes + dominators.nbytes
-
     def outcome(verdict, reason=None, line=()):
         return Outcome(verdict, list(line), sum(int(r.counters[C_NODES]) for r in runs),
                        time.perf_counter() - start, reason, sum(int(r.counters[C_STORED]) for r in runs),
                        max(int(r.counters[C_MAXDEPTH]) for r in runs))
 
-    turn = 0
-    turn_left = 0   # nodes left in the current turn (0: the next turn starts)
-    while True:
-        i = live[turn % len(live)]
-        run = runs[i]
-        if turn_left <= 0:
-            turn_left = chunk if i < depth_first else restart_turn
-        budget = turn_left
-        nodes = sum(int(r.counters[C_NODES]) for r in runs)
-        if time_limit is not None:
-            budget = _within_time(budget, time_limit, time.perf_counter() - start, nodes)
-        if max_nodes is not None:
-            budget = min(budget, max_nodes - nodes)
-            if budget <= 0:
-                return outcome("unknown", "node_limit")
-        stored_by_others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
-        grow_at = int(table[0].shape[0] * MAX_LOAD) - stored_by_others
-        # the rows all runs added bound the multimap's fill (its rehash may drop some)
-        rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
-        dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
-        nodes_before = int(run.counters[C_NODES])
-        if i < depth_first:
-            status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
-                          run.counts, run.cursor,
-                          run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
-                          dominators_grow_at, np.uint8(1 << i), max_depth)
-        else:
-            status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
-                                   kernels.compiled_transient, run.states,
-                                   run.stack, run.counts,
-                                   run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
-                                   run.stamps,
-                                   table[0], table[1], dominators, run.counters,
-                                   budget, grow_at, dominators_grow_at, restart_unit, restart_keep, roots,
-                                   restart_look, run.look_states, run.look_moves, max_depth)
-        # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
-        turn_left -= int(run.counters[C_NODES]) - nodes_before
-        if status == WON:
-            depth = int(run.counters[C_DEPTH])
-            return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
-        if status == EXHAUSTED:
-            live.remove(i)
+    def held():
+        """The bytes of every array the search holds now."""
+        return sum(r.nbytes for r in runs) + table[0].nbytes + table[1].nbytes + dominators.nbytes
+
+    try:
+        turn = 0
+        turn_left = 0   # nodes left in the current turn (0: the next turn starts)
+        while True:
+            i = live[turn % len(live)]
+            run = runs[i]
+            if turn_left <= 0:
+                turn_left = chunk if i < depth_first else restart_turn
+            budget = turn_left
+            nodes = sum(int(r.counters[C_NODES]) for r in runs)
+            if time_limit is not None:
+                budget = _within_time(budget, time_limit, time.perf_counter() - start, nodes)
+            if max_nodes is not None:
+                budget = min(budget, max_nodes - nodes)
+                if budget <= 0:
+                    return outcome("unknown", "node_limit")
+            stored_by_others = sum(int(r.counters[C_STORED]) for r in runs) - int(run.counters[C_STORED])
+            grow_at = int(table[0].shape[0] * MAX_LOAD) - stored_by_others
+            # the rows all runs added bound the multimap's fill (its rehash may drop some)
+            rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
+            dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
+            nodes_before = int(run.counters[C_NODES])
+            if i < depth_first:
+                status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
+                              run.counts, run.cursor,
+                              run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
+                              dominators_grow_at, np.uint8(1 << i), max_depth)
+            else:
+                status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
+                                       kernels.compiled_transient, run.states,
+                                       run.stack, run.counts,
+                                       run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
+                                       run.stamps,
+                                       table[0], table[1], dominators, run.counters,
+                                       budget, grow_at, dominators_grow_at, restart_unit, restart_keep, roots,
+                                       restart_look, run.look_states, run.look_moves, max_depth)
+            # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
+            turn_left -= int(run.counters[C_NODES]) - nodes_before
+            if status == WON:
+                depth = int(run.counters[C_DEPTH])
+                return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
+            if status == EXHAUSTED:
+                live.remove(i)
+                turn_left = 0
+                if not any(j < depth_first for j in live):
+                    if any(r.counters[C_CUT] for r in runs[:depth_first]):
+                        return outcome("unknown", "depth")
+                    return outcome("lost")
+                continue
+            if status == GROW:
+                # each growth holds the old arrays and the new ones at once (a copy, a rehash)
+                if int(run.counters[C_DEPTH]) + 1 >= run.rows:   # the run is as deep as its stacks
+                    if held() + run.grown_nbytes() > limit:
+                        return outcome("unknown", "memory")
+                    run.grow()
+                    continue
+                if sum(int(r.counters[C_DOMINATORS]) for r in runs) >= dominators.shape[0] * MAX_LOAD:
+                    if held() + 2 * dominators.nbytes > limit:
+                        return outcome("unknown", "memory")
+                    dominators = grown_dominators(dominators)
+                    continue
+                if held() + 2 * (table[0].nbytes + table[1].nbytes) > limit:
+                    return outcome("unknown", "memory")
+                table = grown(table)
+                continue
+            turn += 1
             turn_left = 0
-            if not any(j < depth_first for j in live):
-                if any(r.counters[C_CUT] for r in runs[:depth_first]):
-                    return outcome("unknown", "depth")
-                return outcome("lost")
-            continue
-        if status == GROW:
-            # each growth holds the old arrays and the new ones at once (a copy, a rehash)
-            if int(run.counters[C_DEPTH]) + 1 >= run.rows:   # the run is as deep as its stacks
-                if held() + run.grown_nbytes() > limit:
-                    return outcome("unknown", "memory")
-                run.grow()
-                continue
-            if sum(int(r.counters[C_DOMINATORS]) for r in runs) >= dominators.shape[0] * MAX_LOAD:
-                if held() + 2 * dominators.nbytes > limit:
-                    return outcome("unknown", "memory")
-                dominators = grown_dominators(dominators)
-                continue
-            if held() + 2 * (table[0].nbytes + table[1].nbytes) > limit:
-                return outcome("unknown", "memory")
-            table = grown(table)
-            continue
-        turn += 1
-        turn_left = 0
-        if time_limit is not None and time.perf_counter() - start > time_limit:
-            return outcome("unknown", "time_limit")
+            elapsed = time.perf_counter() - start
+            if progress is not None:
+                progress(sum(int(r.counters[C_NODES]) for r in runs), sum(int(r.counters[C_STORED]) for r in runs),
+                         elapsed)
+            if time_limit is not None and elapsed > time_limit:
+                return outcome("unknown", "time_limit")
+
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        return outcome("unknown", "interrupted")
 
 
 def _within_time(budget: int, time_limit: float, elapsed: float, nodes: int) -> int:

@@ -42,6 +42,9 @@ class PileLayout:
     def names(cards) -> list:
         return card_names(cards)
 
+    def reachable(self, deal: Deal) -> None:
+        """No more than :meth:`validate` asks (a game whose tables need more says so)."""
+
     # -- zones of moves ----------------------------------------------------
     def zone_cards(self, deal: Deal, zone: str) -> list | None:
         try:

@@ -71,5 +71,11 @@ class KlondikeLayout(PileLayout):
         for s, pile in enumerate(deal.foundations):
             check_foundation(pile, f"foundations pile {s + 1}", suit_=s, start=1, step=1)
 
+    def reachable(self, deal: KlondikeDeal) -> None:
+        for i, fd in enumerate(deal.face_down, 1):
+            if fd > i - 1:
+                raise DealError(f"face_down pile {i}: {fd} face-down cards, but pile {i} is dealt {i - 1} "
+                                f"face down and never gets more")
+
 
 LAYOUT = KlondikeLayout()

@@ -29,6 +29,8 @@ GAME = Game(
     solver_module="solver.games.pyramid.solver",
     options_conflict=_conflict,
     offers_shortest=True,
+    # the last: one pass with the stock's top card exposed, the rules of the largest published study
     variants=({"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
-              {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True}),
+              {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True},
+              {"piles": 1, "passes": 1, "stock_top": True}),
 )

@@ -11,6 +11,8 @@ from ..layouts import PileLayout
 
 ROWS = 7
 STOCK = 24
+RANK_NAMES = {1: "Ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "Jack",
+              12: "Queen"}
 
 
 @dataclass
@@ -72,6 +74,17 @@ class PyramidLayout(PileLayout):
                 if deal.pyramid[r][c] is None and (deal.pyramid[r + 1][c] is not None
                                                    or deal.pyramid[r + 1][c + 1] is not None):
                     raise DealError(f"pyramid row {r + 1} card {c + 1}: removed while still covered")
+
+    def reachable(self, deal: PyramidDeal) -> None:
+        # cards leave alone only as Kings, else in pairs adding up to 13: as many of each rank
+        # as of its partner rank
+        removed = [card % 13 + 1 for pile in deal.foundations for card in pile]
+        for value in range(1, 7):
+            mine, partners = removed.count(value), removed.count(13 - value)
+            if mine != partners:
+                lone = RANK_NAMES[value if mine > partners else 13 - value]
+                raise DealError(f"foundations pile 1: {abs(mine - partners)} removed {lone} without a partner "
+                                f"(cards are removed as Kings or as pairs adding up to 13)")
 
     def zone_cards(self, deal: PyramidDeal, zone: str) -> list | None:
         m = re.fullmatch(r"p(\d)\.(\d)", zone)
