@@ -139,7 +139,10 @@ def collect_options(game: str, **given) -> dict:
         if value is None:
             continue
         if isinstance(value, str):
-            value = parse_option_value(value)
+            try:
+                value = parse_option_value(value)
+            except OptionError as err:
+                raise OptionError(f"--{name.replace('_', '-')}: {err}") from None
         if not any(o.name == name for o in options):
             raise OptionError(f"{game}: option --{name.replace('_', '-')} does not apply "
                               f"(options: {', '.join(o.name for o in options) or 'none'})")
@@ -152,7 +155,14 @@ def with_given_options(deal, options: dict) -> dict:
     ``passes`` in the file stays unlimited unless --passes is given)."""
     given = {k: v for k, v in options.items() if v is not None}
     checked = collect_options(deal.game, **given)
-    return resolve(deal.game, {**deal.options, **{k: checked[k] for k in given}})
+    chosen = resolve(deal.game, {**deal.options, **{k: checked[k] for k in given}})
+    g = game_named(deal.game)
+    for name in given:
+        if chosen[name] != deal.options[name]:   # said, not silent: the file meant something else
+            option = g.option(name)
+            click.echo(f"solitaire: playing {name}={option.spell(chosen[name])} as given, not the deal file's "
+                       f"{name}={option.spell(deal.options[name])}", err=True)
+    return chosen
 
 
 def _has_formats(g) -> bool:
@@ -206,7 +216,7 @@ def run() -> None:
     os._exit(code)
 
 
-@main.command()
+@main.command(short_help="List the games, their options and defaults.")
 def games():
     """List the games, their options and defaults."""
     for g in all_games().values():
@@ -274,27 +284,28 @@ def write_html(path, make_page) -> None:
         fail(f"--html {path}: cannot write the file: {err.strerror or err}")
 
 
-@main.command()
+@main.command(short_help="Deal GAME from a seed (or read a deal file) and show the table.")
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--seed", type=click.IntRange(0), required=True, help="deal number")
+@click.option("--seed", type=click.IntRange(0), help="deal number")
 @seed_type_option
+@click.option("--deal", "deal_file", type=FILE, help="show this deal file instead (any format --deal reads)")
 @variant_options
 @click.option("--json", "as_json", is_flag=True, help="print FORMATS.md deal JSON")
 @input_errors
-def deal(game, seed, seed_type, as_json, **options):
-    """Deal GAME from a seed and show the table."""
+def deal(game, seed, seed_type, deal_file, as_json, **options):
+    """Deal GAME from a seed, or read a deal file, and show the table (or its deal JSON)."""
     game, seed_type = game.lower(), seed_type.lower()
-    d = deal_from_tool_seed(game, seed, seed_type, collect_options(game, **options))
+    d = _deal_for(game, seed, deal_file, options, seed_type)
     if as_json:
         click.echo(json.dumps(deal_to_json(d)))
         return
     r = game_named(game).rules
-    opts = ", ".join(f"{k}={v}" for k, v in d.options.items()) or "no options"
-    click.echo(f"{game} {seed_label(seed, seed_type)}  ({opts})")
+    what = seed_label(seed, seed_type) if seed is not None else deal_file
+    click.echo(f"{game} {what} ({options_text(d)})")
     click.echo(r.render(r.initial(d)))
 
 
-@main.command()
+@main.command(short_help="Replay a result file's moves: win or not.")
 @click.argument("file", type=FILE)
 @input_errors
 def check(file):
@@ -326,14 +337,18 @@ def check(file):
     if bad is not None:
         index, move, reason = bad
         fail(f"{file}: move {index} ({move}) is illegal: {reason}")
-    if game_named(d.game).rules.is_won(pos):
-        click.echo(f"wins ({len(moves)} moves)")
-        return
-    click.echo(f"does not win ({len(moves)} moves played)")
-    sys.exit(1)
+    wins = game_named(d.game).rules.is_won(pos)
+    click.echo(f"wins ({len(moves)} moves)" if wins else f"does not win ({len(moves)} moves played)")
+    said = obj.get("verdict")
+    # a result that says lost while its moves win, or won while they do not, is wrong
+    if said == "lost" and wins or said == "won" and not wins:
+        click.echo(f"but the file's verdict is {said!r}: the replay contradicts it")
+        sys.exit(1)
+    if not wins:
+        sys.exit(1)
 
 
-@main.command()
+@main.command(short_help="Decide whether a deal can be won; print the line.")
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0), help="deal number")
 @seed_type_option
@@ -383,7 +398,7 @@ def _format_names() -> list[str]:
     return names
 
 
-@main.command()
+@main.command(short_help="Rewrite a deal file in another program's format.")
 @click.argument("file", type=FILE)
 @click.option("--to", "fmt", type=click.Choice(_format_names(), case_sensitive=False),
               required=True, help="format to write (" + "; ".join(
@@ -423,7 +438,7 @@ def _show_line(game, table, moves, show):
             click.echo()
 
 
-@main.command()
+@main.command(short_help="The next move (or the whole line) from a table.")
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
 @seed_type_option
@@ -503,7 +518,7 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
             click.echo(r.render(r.play(tables[-1], m)))
 
 
-@main.command()
+@main.command(short_help="Which move lost a game, and a better one.")
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
 @seed_type_option
@@ -572,7 +587,7 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
         click.echo(f"tables left undecided by the limits (after move): {', '.join(map(str, undecided))}")
 
 
-@main.command()
+@main.command(short_help="Solve a range of seeds into a resumable study.")
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seeds", required=True, help="seeds to deal: A-B, N, or a comma list of both (1-10000)")
 @seed_type_option
@@ -619,7 +634,7 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
         click.echo(f"{done.new} deals solved now, {done.deals} in the study; table: {done.table}")
 
 
-@main.command()
+@main.command(short_help="Win rates (95% intervals) and times of studies.")
 @click.argument("paths", nargs=-1, required=True, type=FILE)
 @click.option("--by", "by", multiple=True, help="group by this column (repeat; default: variant), "
               "e.g. game, variant, reason, time_limit")

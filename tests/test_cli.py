@@ -1,6 +1,7 @@
 """The `solitaire` command (README "Commands"): games, deal, check, and one-line errors."""
 
 import json
+import re
 from importlib.metadata import version
 
 import pytest
@@ -383,3 +384,54 @@ def test_console_script_keeps_output_and_exit_codes(tmp_path):
     made = console("deal", "klondike", "--seed", 3, "--json")
     deal.write_text(made.stdout)
     assert console("solve", "klondike", "--deal", deal).stdout.startswith(f"klondike {deal} (draw=1, passes=1")
+
+
+def test_check_says_when_a_results_verdict_contradicts_its_replay(runner, tmp_path):
+    won = json.loads(run(runner, "solve", "golf", "--seed", 2, "--json").stdout)
+    assert won["verdict"] == "won"
+    path = write(tmp_path, "lost.json", dict(won, verdict="lost"))     # the moves win: not lost
+    result = run(runner, "check", path)
+    assert result.exit_code == 1 and "wins" in result.stdout and "contradicts" in result.stdout
+    path = write(tmp_path, "won.json", dict(won, moves=won["moves"][:3]))   # says won, does not win
+    result = run(runner, "check", path)
+    assert result.exit_code == 1 and "does not win" in result.stdout and "contradicts" in result.stdout
+    path = write(tmp_path, "ok.json", won)
+    assert run(runner, "check", path).exit_code == 0
+
+
+def test_the_command_list_names_every_command_in_full(runner):
+    out = run(runner, "--help").stdout
+    listed = out.split("Commands:")[1]
+    assert "..." not in listed
+    for name in ("batch", "check", "convert", "deal", "games", "hint", "report", "review", "solve"):
+        assert f"  {name} " in listed
+
+
+@pytest.mark.parametrize("game", ["klondike", "pyramid", "twenty", "ladder", "golf"])
+def test_deal_shows_options_as_the_command_line_spells_them_and_cards_with_suit_symbols(runner, game):
+    out = run(runner, "deal", game, "--seed", 1).stdout
+    head, table = out.split("\n", 1)
+    assert "None" not in head and "False" not in head and "True" not in head
+    assert head.count(game) == 1 and game not in table.lower().split("\n")[0]   # one header, not two
+    assert any(symbol in table for symbol in "♣♦♥♠")
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", table)    # no letter suits
+
+
+def test_deal_shows_a_deal_file(runner, tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text(run(runner, "deal", "ladder", "--seed", 4, "--json").stdout)
+    shown = run(runner, "deal", "ladder", "--deal", path).stdout
+    assert shown.split("\n", 1)[1] == run(runner, "deal", "ladder", "--seed", 4).stdout.split("\n", 1)[1]
+
+
+def test_an_option_given_over_a_deal_files_own_is_said(runner, tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text(run(runner, "deal", "klondike", "--seed", 3, "--draw", 3, "--json").stdout)
+    out = run(runner, "solve", "klondike", "--deal", path, "--draw", 1, "--max-nodes", 100)
+    assert "playing draw=1 as given, not the deal file's draw=3" in out.stderr
+    assert "(draw=1," in out.stdout
+
+
+def test_a_bad_option_value_names_the_option(runner):
+    assert "--passes: bad option value 'abc'" in assert_one_line_error(run(runner, "solve", "klondike", "--seed", 1,
+                                                                            "--passes", "abc"))

@@ -444,11 +444,11 @@ def test_to_deal_keeps_passes_used_and_waste():
 def test_render_mentions_the_cards():
     pos = table(["KC 9H", "5D"], ladder="3C QS", stock="4S 5S", waste="7D 8C", foundations=[run("H", 3)])
     text = L.render(pos)
-    for token in ("3H", "QS", "KC 9H", "5D", "8C", "t1", "f1"):
+    for token in ("3♥", "Q♠", "K♣ 9♥", "5♦", "8♣", "t1", "f1"):
         assert token in text
     assert "2 cards" in text                      # ladder size / stock count
     assert "Stock: 2" in text
-    assert "7D" not in text                       # only the waste top is shown
+    assert "7♦" not in text                       # only the waste top is shown
 
 
 def test_bad_moves_are_refused_with_reasons():

@@ -528,16 +528,16 @@ def test_replay_uses_these_rules():
 def test_render_shows_cards_blanks_stock_and_waste():
     pos = table({"p2.1": "KS", "p2.2": "7H"}, stock=["8C", "AD"], waste=["QC", "4D"])
     text = P.render(pos)
-    assert "KS" in text and "7H" in text
-    assert "4D" in text and "QC" not in text  # only the waste top shows
+    assert "K♠" in text and "7♥" in text
+    assert "4♦" in text and "Q♣" not in text  # only the waste top shows
     assert "stock: 2 cards" in text
     after = P.play(pos, rm(("KS", "p2.1")))
     text = P.render(after)
-    assert "KS" not in text and "7H" in text
+    assert "K♠" not in text and "7♥" in text
     # The removed card leaves a blank in its place: 7H keeps its column.
     row2 = [line for line in text.splitlines() if line.startswith("2 ")][0]
-    assert row2.index("7H") == [line for line in P.render(pos).splitlines()
-                                if line.startswith("2 ")][0].index("7H")
+    assert row2.index("7♥") == [line for line in P.render(pos).splitlines()
+                                if line.startswith("2 ")][0].index("7♥")
 
 
 def test_render_fresh_deal_is_a_triangle():

@@ -354,7 +354,7 @@ def test_to_deal_round_trip_fresh_and_mid_game():
 def test_render_mentions_cards_and_the_stock():
     pos = table({1: "9H 5D", 2: "2S"}, up="AC AD 6H AS", stock="9C 8D")
     text = tw.render(pos)
-    assert "9H 5D" in text and "2S" in text and "6H" in text and "KS" in text
+    assert "9♥ 5♦" in text and "2♠" in text and "6♥" in text and "K♠" in text
     assert "stock: 2 cards" in text
     assert "(empty)" in tw.render(table({1: ""}))
 

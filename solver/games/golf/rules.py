@@ -253,11 +253,10 @@ def play(pos: Position, move: Move) -> Position:
 # ---------------------------------------------------------------------------
 def render(pos: Position) -> str:
     """The foundation's top, the stock, then the seven piles in columns (top card lowest)."""
-    options = [name for name, on in pos.options.items() if on]
     n = len(pos.foundation)
-    lines = [f"Golf ({', '.join(options) or 'no options'})" + ("  -- won" if is_won(pos) else ""),
-             f"Foundation: {pretty(pos.foundation[-1])} ({n} card{'s' if n != 1 else ''})   "
-             f"Stock: {len(pos.stock)} cards" + (f", next {pretty(pos.stock[0])}" if pos.stock else "")]
+    lines = [f"Foundation: {pretty(pos.foundation[-1])} ({n} card{'s' if n != 1 else ''})   "
+             f"Stock: {len(pos.stock)} cards" + (f", next {pretty(pos.stock[0])}" if pos.stock else "")
+             + ("   -- won" if is_won(pos) else "")]
     lines.append("  ".join(f"{'t' + str(i + 1):>4}" for i in range(N_PILES)))
     height = max((len(p) for p in pos.tableau), default=0)
     for row in range(height):

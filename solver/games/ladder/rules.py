@@ -336,14 +336,12 @@ def _redeal(pos: Position) -> Position:
 # ---------------------------------------------------------------------------
 def render(pos: Position) -> str:
     """Foundation tops, ladder top and size, the piles, stock count, waste top."""
-    def name(c):
-        return card_name(c)
-
+    name = pretty
     passes = "unlimited" if pos.passes is None else str(pos.passes)
-    lines = ["Ladder (two decks)   pass {} of {}".format(pos.passes_used + 1, passes)]
+    lines = ["Pass {} of {}".format(pos.passes_used + 1, passes)]
     lines.append("Foundations: " + "  ".join(
         f"f{k + 1}:{name(f[-1]) if f else '--'}" for k, f in enumerate(pos.foundations)))
-    top = f"{name(pos.ladder[-1])} ({pretty(pos.ladder[-1])})" if pos.ladder else "--"
+    top = name(pos.ladder[-1]) if pos.ladder else "--"
     lines.append(f"Ladder: {top}, {len(pos.ladder)} card{'s' if len(pos.ladder) != 1 else ''}")
     for i, pile in enumerate(pos.tableau):
         lines.append(f"t{i + 1}: " + (" ".join(name(c) for c in pile) if pile else "(empty)"))

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...cards import card_name, rank
+from ...cards import card_name, pretty, rank
 from ...deals import Deal, DealError, validate
 from .layout import PyramidDeal
 from ...moves import Move, remove
@@ -347,29 +347,27 @@ def render(pos: Position) -> str:
     """A text picture: the pyramid as a triangle (removed cards blank), the stock
     count, the waste top(s) and the discard count. Example (seed 1, one draw)::
 
-        pyramid  piles=1 passes=1 stock_top=false  pass 1 of 1
-        1               7D
-        2             9C  4D
-        3           8H  8D  5S
-        4         JD  6D  9S  JC
-        5       5D  KD  3C  2D  JH
-        6     5H  7H  4H  2C  AD  6S
-        7   KC  KH  TH  TS  JS  TD  8S
-        stock: 23 cards   waste: QC (1)   removed: 0
+        pass 1 of 1
+        1               7♦
+        2             9♣  4♦
+        3           8♥  8♦  5♠
+        4         J♦  6♦  9♠  J♣
+        5       5♦  K♦  3♣  2♦  J♥
+        6     5♥  7♥  4♥  2♣  A♦  6♠
+        7   K♣  K♥ 10♥ 10♠  J♠ 10♦  8♠
+        stock: 23 cards   waste: Q♣ (1)   removed: 0
     """
     passes = "unlimited" if pos.passes is None else str(pos.passes)
-    head = (f"pyramid  piles={pos.piles} passes={passes} stock_top={str(pos.stock_top).lower()}"
-            f"  pass {pos.passes_used + 1} of {passes}")
-    lines = [head]
+    lines = [f"pass {pos.passes_used + 1} of {passes}"]
     for r, row in enumerate(pos.pyramid, 1):
-        cells = ["  " if card is None else card_name(card) for card in row]
-        lines.append((f"{r}   " + "  " * (ROWS - r) + "  ".join(cells)).rstrip())
+        cells = ["   " if card is None else f"{pretty(card):>3}" for card in row]
+        lines.append((f"{r} " + "  " * (ROWS - r) + " " + " ".join(cells)).rstrip())
     stock = f"stock: {len(pos.stock)} card{'s' if len(pos.stock) != 1 else ''}"
     if pos.stock_top and pos.stock:
-        stock += f" (next {card_name(pos.stock[0])})"
+        stock += f" (next {pretty(pos.stock[0])})"
     tops = []
     for zone, pile in zip(waste_zones(pos), pos.waste):
-        top = f"{card_name(pile[-1])} ({len(pile)})" if pile else "empty"
+        top = f"{pretty(pile[-1])} ({len(pile)})" if pile else "empty"
         tops.append(f"{zone}: {top}")
     lines.append(f"{stock}   {'   '.join(tops)}   removed: {len(pos.removed)}")
     if is_won(pos):

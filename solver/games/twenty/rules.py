@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...cards import SUITS, card_name, make_card, rank, suit
+from ...cards import card_name, make_card, pretty, rank, suit
 from ...deals import Deal, DealError
 from ...moves import Move
 from ...replay import IllegalMove
@@ -318,18 +318,19 @@ def render(pos: Position) -> str:
     """Foundation tops, the 20 piles (bottom to top, top card last), stock count."""
     def top(k: int) -> str:
         f = pos.foundations[k - 1]
-        return card_name(f[-1]) + ("*" if len(f) == FOUNDATION_SIZE else " ")
+        return f"{pretty(f[-1]):>3}" + ("*" if len(f) == FOUNDATION_SIZE else " ")
 
     lines = [
-        "Twenty" + ("  -- won" if is_won(pos) else ""),
         "up   (A->K)  " + "  ".join(f"f{k}:{top(k)}" for k in range(1, 5)),
         "down (K->A)  " + "  ".join(f"f{k}:{top(k)}" for k in range(5, 9)),
-        "(* = full)   suits " + " ".join(SUITS),
+        "(* = full)",
     ]
     for i, pile in enumerate(pos.tableau, 1):
-        lines.append(f"t{i:<3} " + (" ".join(card_name(c) for c in pile) if pile else "(empty)"))
+        lines.append(f"t{i:<3} " + (" ".join(pretty(c) for c in pile) if pile else "(empty)"))
     stock = f"stock: {len(pos.stock)} cards"
     if pos.stock:
-        stock += f", next {card_name(pos.stock[0])}"
+        stock += f", next {pretty(pos.stock[0])}"
+    if is_won(pos):
+        stock += "   -- won"
     lines.append(stock)
     return "\n".join(lines)
