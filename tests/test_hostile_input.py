@@ -39,6 +39,12 @@ BASE = {
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("hostile")
+    # the commands run in a folder of their own: a value such as "abc" given as --out or
+    # --plot names a file in the working directory
+    work = d / "work"
+    work.mkdir()
+    before = os.getcwd()
+    os.chdir(work)
     paths = {
         "binary": d / "binary.json", "bom": d / "bom.json", "empty": d / "empty.json", "dir": d / "adir",
         "fifo": d / "fifo", "missing": d / "missing.json", "devnull": "/dev/null", "nul": d / "nul.json",
@@ -60,7 +66,8 @@ def files(tmp_path_factory):
     good["result"].write_text(runner.invoke(main, ["solve", "golf", "--seed", "1", "--json"]).stdout)
     good["deal"].write_text(runner.invoke(main, ["deal", "klondike", "--seed", "1", "--json"]).stdout)
     runner.invoke(main, ["batch", "golf", "--seeds", "1-2", "--out", str(good["study"]), "--jobs", "1", "--quiet"])
-    return {k: str(v) for k, v in paths.items()}, {k: str(v) for k, v in good.items()}
+    yield {k: str(v) for k, v in paths.items()}, {k: str(v) for k, v in good.items()}
+    os.chdir(before)
 
 
 def cases():
