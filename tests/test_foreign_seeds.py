@@ -155,7 +155,7 @@ def test_other_games_take_only_our_seeds():
     with pytest.raises(OptionError, match="does not number pyramid deals"):
         deal_from_tool_seed("pyramid", 1, "solvitaire")
     with pytest.raises(OptionError, match="unknown seed type"):
-        deal_from_tool_seed("klondike", 1, "pysol")
+        deal_from_tool_seed("klondike", 1, "pysolfc")
     assert deal_from_tool_seed("pyramid", 1, "ours").pyramid == deal_from_seed("pyramid", 1).pyramid
 
 

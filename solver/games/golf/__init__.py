@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import picture, rules
+from . import picture, pysolfc, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -19,6 +19,7 @@ GAME = Game(
     rules=rules,
     solver_module="solver.games.golf.solver",
     picture=picture.scene,
+    seed_types={"pysol": pysolfc.deal_from_seed},
     variants=({"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
               {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}),
 )

@@ -3,7 +3,7 @@
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import DealFormats, Game, Option
 from . import picture, rules
-from .foreign import formats, greenfelt, microsoft, shootme, solvitaire
+from .foreign import formats, greenfelt, microsoft, pysolfc, shootme, solvitaire
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -28,6 +28,7 @@ GAME = Game(
         "klondike-solver": shootme.deal_from_seed,
         "greenfelt": greenfelt.deal_from_seed,
         "microsoft": microsoft.deal_from_seed,
+        "pysol": pysolfc.deal_from_seed,
     },
     deal_formats=DealFormats(formats.FORMATS, formats.DESCRIPTION, formats.read_foreign, formats.format_deal),
 )

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import picture, rules
+from . import picture, pysolfc, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -29,6 +29,7 @@ GAME = Game(
     solver_module="solver.games.pyramid.solver",
     options_conflict=_conflict,
     offers_shortest=True,
+    seed_types={"pysol": pysolfc.deal_from_seed},
     # the last: one pass with the stock's top card exposed, the rules of the largest published study
     variants=({"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
               {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True},
