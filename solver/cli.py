@@ -652,6 +652,13 @@ def report(paths, by, fmt, plot_prefix):
         if plot_prefix:
             from .files import unwritable
 
+            folder = Path(plot_prefix).parent
+            if not folder.exists():
+                try:
+                    folder.mkdir(parents=True)   # a new folder of plots, as batch makes a study's
+                except OSError as err:
+                    raise BatchError(f"--plot {plot_prefix}: cannot make the folder {str(folder)!r}: "
+                                     f"{err.strerror}") from None
             for suffix in ("-winrate.png", "-times.png"):   # before any output: nothing half done
                 problem = unwritable(f"{plot_prefix}{suffix}")
                 if problem:

@@ -292,7 +292,7 @@ def test_readme_exports_the_quiet_dask_settings_for_remote_workers():
 
     from solver.studies import QUIET_DASK
     readme = (Path(__file__).parent.parent / "README.md").read_text()
-    block = readme.split("    export DASK_", 1)[1].split("\n\n", 1)[0]
+    block = readme.split("export DASK_", 1)[1].split("\n```", 1)[0]
     words = shlex.split(("DASK_" + block).replace("\\\n", " "))
     env = {**os.environ, **dict(w.split("=", 1) for w in words)}
     env.pop("MALLOC_TRIM_THRESHOLD_", None)

@@ -32,7 +32,7 @@ from solver.registry import game
 from solver.solve import solve
 from tests.test_replay_page import BETTER, losing_pyramid, random_line
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]   # CI runs the slow suite too
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")

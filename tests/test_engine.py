@@ -105,15 +105,27 @@ def test_reverse_order_lists_the_same_moves():
     assert n0 == n1 > 1 and list(out0[:n0]) == list(out1[:n1])[::-1]
 
 
-@pytest.mark.parametrize("options", [{"draw": 1, "passes": 1},
-                                     {"draw": 3, "passes": None, "foundation_to_tableau": True}])
+RESTART_OPTIONS = [{"draw": 1, "passes": 1}, {"draw": 3, "passes": None, "foundation_to_tableau": True}]
+
+
+def restart_runs_agree(options, seeds):
+    agrees_with_one_search(options, seeds,
+                           lambda state: search(kernels.KERNELS, state, max_nodes=1_200_000, chunk=7, restarts=2,
+                                                restart_turn=11, restart_unit=5, restart_keep=40))
+
+
+@pytest.mark.parametrize("options", RESTART_OPTIONS)
 def test_restart_runs_keep_the_verdicts_of_one_search(options):
     """Restart runs of a few nodes, taking turns with the depth-first run: they abandon
     paths all the time and mark states finished as they go, in a state graph with
     cycles (foundation_to_tableau); a lost deal stays lost, a won one won."""
-    agrees_with_one_search(options, range(1, 21),
-                           lambda state: search(kernels.KERNELS, state, max_nodes=1_200_000, chunk=7, restarts=2,
-                                                restart_turn=11, restart_unit=5, restart_keep=40))
+    restart_runs_agree(options, range(1, 9))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", RESTART_OPTIONS)
+def test_restart_runs_keep_the_verdicts_of_one_search_on_more_deals(options):
+    restart_runs_agree(options, range(9, 31))
 
 
 @pytest.mark.parametrize("restarts", [1, 3])

@@ -11,14 +11,29 @@ import pytest
 from scripts.golden import PLAN, perft_rows, plan_rows, read_golden, run_row
 
 
-@pytest.mark.parametrize("game", list(PLAN))
-def test_golden_searches(game):
+LONG = 1_000_000   # rows with a larger node cap run in the slow suite
+
+
+def check_rows(game, long: bool):
     want = read_golden(game)
     assert [{k: r[k] for k in ("options", "seed", "max_nodes")} for r in want] == plan_rows(game), \
         "the golden file does not follow the plan in scripts/golden.py: regenerate it"
     for row in want:
+        if (row["max_nodes"] > LONG) != long:
+            continue
         got = run_row(game, {k: row[k] for k in ("options", "seed", "max_nodes")})
         assert got == row, f"{game}: the search changed (python scripts/golden.py rewrites tests/golden/)"
+
+
+@pytest.mark.parametrize("game", list(PLAN))
+def test_golden_searches(game):
+    check_rows(game, long=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(PLAN))
+def test_golden_long_searches(game):
+    check_rows(game, long=True)
 
 
 @pytest.mark.parametrize("game", list(PLAN))

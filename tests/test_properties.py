@@ -20,7 +20,8 @@ def options_of(name):
     """Every options dict the game allows, drawn from its option list (and its conflicts)."""
     g = lookup(name)
     values = {"flag": st.booleans(), "passes": PASSES}
-    return st.fixed_dictionaries({o.name: values.get(o.kind) or st.sampled_from(o.choices) for o in g.options}) \
+    return st.fixed_dictionaries({o.name: values[o.kind] if o.kind in values else st.sampled_from(o.choices)
+                                  for o in g.options}) \
         .filter(lambda options: g.options_conflict(options) is None)
 SEEDS = st.integers(min_value=0, max_value=2 ** 64 - 1)
 MAX_MOVES = 150
