@@ -84,8 +84,10 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     A game may offer a relaxed deal (``Solver.relaxed``): one that every winning line of ``deal``
     also wins. Then ``deal`` is searched briefly (:data:`PROBE_NODES`), then the
     relaxed deal within :data:`RELAXED_SHARE` of the limits: if it is lost, so is
-    ``deal`` (a proof as good as the search's own). Otherwise ``deal`` is searched
-    again with what is left of the limits.
+    ``deal`` (a proof as good as the search's own); if it is won by a line that the
+    reference rules of ``deal`` itself accept and win with (a twin that only allows
+    more redeals, and a line that redeals no more than ``deal`` allows), ``deal`` is
+    won by it. Otherwise ``deal`` is searched again with what is left of the limits.
 
     ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
     once, :mod:`solver.engine.memory`), not the process: each gets the whole budget, and
@@ -126,10 +128,24 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         nodes, seconds = nodes + twin.nodes, seconds + twin.seconds
         if twin.verdict == "lost":
             return Result(deal, "lost", [], nodes, seconds)
+        if twin.verdict == "won":
+            # the twin's line may win the deal itself (a relaxation by passes: when it
+            # redeals no more than the deal allows); the deal's reference rules decide
+            line = game.decode_line(easier, twin.line, game.reduce_all)
+            if _wins(deal, line):
+                return Result(deal, "won", line, nodes, seconds)
         if twin.reason == "interrupted":
             return Result(deal, "unknown", [], nodes, seconds, "interrupted")
         max_nodes, time_limit = _left(max_nodes, time_limit, twin)
     return _result(game, deal, run(deal, max_nodes, time_limit), nodes, seconds)
+
+
+def _wins(deal: Deal, moves: list[Move]) -> bool:
+    """``moves`` are legal from ``deal`` and win it (the reference rules replay them)."""
+    from .replay import replay
+
+    position, illegal = replay(deal, moves)
+    return illegal is None and game_named(deal.game).rules.is_won(position)
 
 
 def _left(max_nodes, time_limit, spent):

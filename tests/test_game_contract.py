@@ -303,3 +303,22 @@ def test_solve_hint_and_batch_from_the_command_line(game, tmp_path):
     assert done.exit_code == 0, done.stderr
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["seed"] for r in rows) == [1, 2, 3] and out.with_suffix(".csv").exists()
+
+
+# --------------------------------------------------------------------------
+# A relaxed deal (Solver.relaxed) is won whenever the deal is
+# --------------------------------------------------------------------------
+RELAXED = [(g, v) for g in GAMES for v in list(g.variants) + [{**g.defaults(), "passes": 6}]
+           if g.solver.relaxed is not None and (v.get("passes", 0) != 6 or "passes" in g.defaults())]
+
+
+@pytest.mark.parametrize("game,options", RELAXED, ids=ids(RELAXED))
+def test_a_relaxed_deal_is_won_whenever_the_deal_is(game, options):
+    checked = 0
+    for deal, won in small_positions_of(game.name, json.dumps(options)):
+        easier = game.solver.relaxed(deal)
+        if easier is None or not won:
+            continue
+        assert solve(easier, time_limit=None, max_nodes=500_000).verdict == "won", deal_to_json(deal)
+        checked += 1
+    assert checked > 0 or not any(game.solver.relaxed(d) for d, _ in small_positions_of(game.name, json.dumps(options)))

@@ -22,6 +22,7 @@ from solver.games.klondike import state as S
 from solver.games.klondike.layout import KlondikeDeal
 from solver.registry import game as _game
 from solver.replay import certify
+from solver.solve import PROBE_NODES, solve
 from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import kernel_moves
 
@@ -597,3 +598,21 @@ def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
     state = encoding.encode(deal)
     assert doomed_card_by_card(state) is False
     assert state[S.DOOMED] == 0 and not reductions._doomed(state)
+
+
+def test_many_passes_cost_no_more_than_unlimited_passes():
+    """Seed 1 is won at once with unlimited passes; with 20 passes its twin's line, which
+    redeals fewer than 19 times, is a line of the deal itself (replayed by its rules)."""
+    deal = deal_from_seed("klondike", 1, {"draw": 1, "passes": 20})
+    unlimited = solve(deal_from_seed("klondike", 1, {"draw": 1, "passes": None}), time_limit=None)
+    result = solve(deal, time_limit=None, max_nodes=200_000)
+    assert result.verdict == "won" and result.nodes <= unlimited.nodes + PROBE_NODES
+    assert sum(m.type == "redeal" for m in result.moves) < 20
+    certify(deal, result.moves)
+
+
+def test_a_deal_whose_unlimited_twin_is_lost_is_lost_with_many_passes():
+    lost = next(s for s in range(1, 200)
+                if solve(deal_from_seed("klondike", s, {"draw": 1, "passes": None}), time_limit=None).verdict == "lost")
+    result = solve(deal_from_seed("klondike", lost, {"draw": 1, "passes": 7}), time_limit=None)
+    assert result.verdict == "lost"

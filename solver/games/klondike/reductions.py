@@ -353,20 +353,33 @@ def _onto_stone(s, m, stone):
     return top == stone or ((s[REDUCE] & REDUCE_LAYOUT) != 0 and top == _twin(stone))
 
 
+# From this many passes on, a limited number of passes is tried as unlimited first (below).
+MANY_PASSES = 4
+
+
 def relaxed(deal: Deal) -> Deal | None:
-    """The same position with every talon card in reach at any time: one card a draw
-    and unlimited passes (foundation_to_tableau as it was). Every line that wins
-    ``deal`` wins this one too (the tableau and foundation rules are the same, and
-    any talon card can be brought to the waste top: draw until it shows, redeal
-    when the stock is out), so when this one is lost, ``deal`` is lost. ``solve``
-    tries it first: a lost draw-3 deal is often lost with one card a draw too, and
-    that search is far smaller (its stepping stones and lazy talon cards hold only
-    there). Offered for draw 3 with unlimited passes only: with a limited number
-    of passes the twin is mostly won (nothing learnt, time lost), and those
-    variants are decided quickly without it."""
-    if deal.options["draw"] == 1 or deal.options["passes"] is not None:
-        return None
+    """An easier deal that every winning line of ``deal`` also wins (``solve`` tries it
+    first: lost there is lost here, and a line of it that ``deal``'s rules accept wins).
+
+    * Draw 3, unlimited passes: the same position with one card a draw (foundation_to_tableau
+      as it was). Any talon card can be brought to the waste top either way (draw until it
+      shows, redeal when the stock is out) and the tableau and foundation rules are the
+      same, so every table a line of ``deal`` reaches, this one reaches too. A lost draw-3
+      deal is often lost with one card a draw too, in a far smaller search (its stepping
+      stones and lazy talon cards hold only there).
+    * :data:`MANY_PASSES` passes or more: the same deal with unlimited passes. Every line of
+      ``deal`` is a line of it, and a line of it that redeals no more often than ``deal``
+      allows is a line of ``deal``; its search is far smaller (the passes used leave the key).
+      With fewer passes the twin is mostly won with more redeals than allowed (nothing
+      learnt, time lost), and those variants are decided quickly without it.
+    """
+    passes = deal.options["passes"]
     easier = deal.copy()
-    easier.options = {**deal.options, "draw": 1, "passes": None}
     easier.passes_used = 0
-    return easier
+    if passes is None and deal.options["draw"] == 3:
+        easier.options = {**deal.options, "draw": 1, "passes": None}
+        return easier
+    if passes is not None and passes >= MANY_PASSES:
+        easier.options = {**deal.options, "passes": None}
+        return easier
+    return None

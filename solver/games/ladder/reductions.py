@@ -381,3 +381,23 @@ def _doomed(s):
         if up2 == ALL_CARDS:
             return False
     return True
+
+
+# From this many passes on, a limited number of passes is tried as unlimited first (below).
+MANY_PASSES = 4
+
+
+def relaxed(deal):
+    """With :data:`MANY_PASSES` passes or more, the same deal with unlimited passes: every
+    line of ``deal`` is a line of it, and a line of it that redeals no more often than
+    ``deal`` allows is a line of ``deal`` (``solve`` tries it first: lost there is lost
+    here, and such a line wins here). Its search is far smaller: with unlimited passes
+    the talon leaves the key, and the macro moves, stepping stones and dominance hold.
+    With fewer passes its lines mostly redeal more often than allowed."""
+    passes = deal.options["passes"]
+    if passes is None or passes < MANY_PASSES:
+        return None
+    easier = deal.copy()
+    easier.passes_used = 0
+    easier.options = {**deal.options, "passes": None}
+    return easier

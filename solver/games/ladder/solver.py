@@ -9,6 +9,7 @@ from . import state as S
 from .encoding import SEARCH_OPTIONS, encode, encode_roots
 from .kernels import KERNELS
 from .lines import decode_line
+from .reductions import relaxed
 
 
 def omitted(pos, move) -> bool:
@@ -34,6 +35,7 @@ SOLVER = Solver(
     reductions={"macro": S.REDUCE_MACRO, "safe": S.REDUCE_SAFE, "lazy": S.REDUCE_LAZY, "stone": S.REDUCE_STONE,
                 "arrange": S.REDUCE_ARRANGE, "deadlock": S.REDUCE_DEADLOCK, "dominance": S.REDUCE_DOMINANCE},
     move_orders=encode_roots,
+    relaxed=relaxed,
     search_settings=SEARCH_OPTIONS,
     omitted=omitted,
     symmetric=symmetric,
