@@ -77,6 +77,9 @@ def main() -> None:
     args = ap.parse_args()
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
+    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
+                      text=True, check=True).stdout.strip():
+        head += " + uncommitted changes"   # the working tree is what runs, not the commit
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)

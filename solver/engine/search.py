@@ -29,7 +29,6 @@ from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
-from .restarts import MAX_LUBY, _run_restarts
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
 from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
@@ -181,11 +180,13 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                          "restart_look in 0..2")
     if max_depth < 1:
         raise ValueError("max_depth must be at least 1")
+    if restarts:   # compiled on first use: only the games that run restarts pay for it
+        from .restarts import _run_restarts
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
     fixed = (len(roots) * _Run.nbytes_for(kernels, max_depth)
-             + restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit))
+             + (restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit) if restarts else 0))
     dominator_rows = INITIAL_DOMINATORS if kernels.has_dominance else 1
     slots = initial_slots
     while slots > MIN_SLOTS and fixed + slots * BYTES_PER_SLOT + dominator_rows * 16 > limit:
@@ -392,6 +393,8 @@ class _RestartRun(_Run):
 
 def _private_slots(unit: int) -> int:
     """A restart run's private table: under half full in the longest restart."""
+    from .restarts import MAX_LUBY
+
     return 1 << (2 * unit * MAX_LUBY).bit_length()
 
 

@@ -44,7 +44,7 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     return n
 
 
-@njit(inline="always")
+@njit
 def _talon_card_moves(s, out, n, p, redeal, tops):
     c = s[TALON + p]
     if _fits_found(s, c):
@@ -67,18 +67,19 @@ def _reachable_this_pass(p, waste_len, talon_len, draw):
 def _talon_moves(s, out, n, tops):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
+    n = np.int64(n)  # one argument type, so _talon_card_moves compiles once
     if waste_len > 0:
-        n = _talon_card_moves(s, out, n, waste_len - 1, redeal=0, tops=tops)
+        n = _talon_card_moves(s, out, n, np.int64(waste_len - 1), np.int64(0), tops)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
-        n = _talon_card_moves(s, out, n, w - 1, redeal=0, tops=tops)
+        n = _talon_card_moves(s, out, n, np.int64(w - 1), np.int64(0), tops)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
             if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
-                n = _talon_card_moves(s, out, n, w - 1, redeal=1, tops=tops)
+                n = _talon_card_moves(s, out, n, np.int64(w - 1), np.int64(1), tops)
     return n
 
 
@@ -143,7 +144,7 @@ def _tableau_moves(s, out, n, tops):
     return n
 
 
-@njit(inline="always")
+@njit
 def _scramble(out, n, order):
     """Order ``order`` (2, 3, ...): the moves sorted by a pseudo-random 64-bit label of each
     move value, one labelling per order (insertion sort: lists are short). The top 31
