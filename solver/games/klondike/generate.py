@@ -11,9 +11,9 @@ the move order of the root (as generated, reversed, or scrambled).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from ...engine.contract import MOVES_SIG
+from ...engine.contract import MOVES, MOVES_SIG, STATE
 from ...engine.contract import mix64 as _mix
 from .reductions import _doomed, _lazy, _may_follow_up, _onto_stone, _safe
 from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES,
@@ -23,7 +23,8 @@ from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUN
                     _may_fit_somewhere, _redeal_allowed, _tops, _twin)
 
 
-@njit(inline="always")
+@njit(types.int64(STATE, MOVES, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
+                  types.uint64), cache=True)
 def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     """Append moves of card c (from src) to every fitting pile but ``skip``."""
     if not _may_fit_somewhere(tops, c):
@@ -44,7 +45,7 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     return n
 
 
-@njit
+@njit(types.int64(STATE, MOVES, types.int64, types.int64, types.int64, types.uint64), cache=True)
 def _talon_card_moves(s, out, n, p, redeal, tops):
     c = s[TALON + p]
     if _fits_found(s, c):
@@ -67,19 +68,18 @@ def _reachable_this_pass(p, waste_len, talon_len, draw):
 def _talon_moves(s, out, n, tops):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
-    n = np.int64(n)  # one argument type, so _talon_card_moves compiles once
     if waste_len > 0:
-        n = _talon_card_moves(s, out, n, np.int64(waste_len - 1), np.int64(0), tops)
+        n = _talon_card_moves(s, out, n, waste_len - 1, 0, tops)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
-        n = _talon_card_moves(s, out, n, np.int64(w - 1), np.int64(0), tops)
+        n = _talon_card_moves(s, out, n, w - 1, 0, tops)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
             if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
-                n = _talon_card_moves(s, out, n, np.int64(w - 1), np.int64(1), tops)
+                n = _talon_card_moves(s, out, n, w - 1, 1, tops)
     return n
 
 
