@@ -58,17 +58,31 @@ class Settings:
     seed: int = 0
     stall: int = DEFAULT_STALL
 
+    @classmethod
+    def of(cls, samples: int | None = None, max_nodes: int | None = None, seed: int | None = None) -> "Settings":
+        """Settings from the command line's choices (``max_samples`` three times ``samples``)."""
+        samples = DEFAULT_SAMPLES if samples is None else samples
+        return cls(samples, 3 * samples, DEFAULT_NODES if max_nodes is None else max_nodes,
+                   0 if seed is None else seed)
+
     def to_json(self) -> dict:
         return {"samples": self.samples, "max_samples": self.max_samples, "max_nodes": self.max_nodes,
                 "player_seed": self.seed, "stall": self.stall}
+
+    def label(self) -> str:
+        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 seed=0``)."""
+        return f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} seed={self.seed}"
 
 
 @dataclass
 class Decision:
     """A move chosen, its estimated chance of winning (None for a forced move, which is
-    not weighed), the tables it was weighed on, and each legal move's estimate."""
+    not weighed), the tables it was weighed on, and each legal move's estimate; or no move
+    and why the player stops: ``no_moves`` (none is legal), ``loop`` (every move leads back
+    to a table seen before), ``stalled`` (no progress for ``stall`` moves), ``resigned``
+    (every move loses in every table weighed)."""
 
-    move: Move | None             # None: no move left, or the player resigns (every move loses)
+    move: Move | None
     chance: float | None
     samples: int = 0
     exact: bool = False           # the tables were every arrangement of the unseen cards
@@ -77,15 +91,15 @@ class Decision:
     estimates: list = field(default_factory=list)
     solves: int = 0
     nodes: int = 0
-    resigned: bool = False
+    stop: str | None = None
 
     def to_json(self) -> dict:
         out = {"move": None if self.move is None else self.move.to_json(),
                "chance": None if self.chance is None else round(self.chance, 4), "samples": self.samples}
         if self.exact:
             out["exact"] = True
-        if self.resigned:
-            out["resigned"] = True
+        if self.stop:
+            out["stop"] = self.stop
         if self.estimates:
             out["estimates"] = [{"move": m.to_json(), "chance": round(c, 4), **({} if exact else {"bound": True})}
                                 for m, c, exact in self.estimates]
@@ -239,11 +253,12 @@ class Player:
         self._follow(obs)
         solves, nodes = self.solves, self.nodes
         if self._stalled(obs):
-            return Decision(None, 0.0, resigned=True)
+            return Decision(None, None, stop="stalled")
         self.visited.add(self._seen_key(obs.table))
-        legal = [m for m in obs.legal_moves() if self._seen_key(obs.pending(m)) not in self.visited]
+        every = obs.legal_moves()
+        legal = [m for m in every if self._seen_key(obs.pending(m)) not in self.visited]
         if not legal:
-            return Decision(None, 0.0)
+            return Decision(None, 0.0 if not every else None, stop="loop" if every else "no_moves")
         if len(legal) == 1:
             self.last = (obs, legal[0])
             return Decision(legal[0], None)
@@ -267,7 +282,7 @@ class Player:
         done = dict(samples=n, exact=exact is not None, estimates=estimates, solves=self.solves - solves,
                     nodes=self.nodes - nodes)
         if wins[best] == 0:
-            return Decision(None, 0.0, resigned=True, **done)
+            return Decision(None, 0.0, stop="resigned", **done)
         self.last = (obs, legal[best])
         return Decision(legal[best], wins[best] / n, **done)
 

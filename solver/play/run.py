@@ -57,7 +57,7 @@ class GameRecord:
     settings: Settings
     moves: list[Move] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
-    end: str = "no_moves"           # won | no_moves | resigned | move_limit
+    end: str = "no_moves"           # won | move_limit | a Decision's stop: no_moves, loop, stalled, resigned
     seconds: float = 0.0
     solves: int = 0
     nodes: int = 0
@@ -107,7 +107,7 @@ def play_game(deal: Deal, level: str = "tableau", settings: Settings | None = No
         if on_decision is not None:
             on_decision(decision, obs)
         if decision.move is None:
-            record.end = "resigned" if decision.resigned else "no_moves"
+            record.end = decision.stop
             break
         obs = referee.play(decision.move)
         record.moves.append(decision.move)
