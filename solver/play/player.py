@@ -36,13 +36,16 @@ from dataclasses import dataclass, field
 from ..deals import SplitMix64
 from ..moves import Move
 from ..registry import game as game_named
+from ..replay import IllegalMove
 from .observation import Observation, information
 
 DEFAULT_SAMPLES = 12
 DEFAULT_MAX_SAMPLES = 36
 DEFAULT_NODES = 20_000
 DEFAULT_STALL = 120      # moves without progress before the player gives up
+DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
+STOCK_MOVES = ("draw", "redeal", "deal")
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Settings:
     max_nodes: int = DEFAULT_NODES
     seed: int = 0
     stall: int = DEFAULT_STALL
+    patience: int = DEFAULT_PATIENCE
 
     @classmethod
     def of(cls, samples: int | None = None, max_nodes: int | None = None, seed: int | None = None) -> "Settings":
@@ -67,7 +71,7 @@ class Settings:
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "max_samples": self.max_samples, "max_nodes": self.max_nodes,
-                "player_seed": self.seed, "stall": self.stall}
+                "player_seed": self.seed, "stall": self.stall, "patience": self.patience}
 
     def label(self) -> str:
         """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 seed=0``)."""
@@ -110,7 +114,7 @@ class Decision:
 @dataclass
 class _Outcome:
     verdict: str                  # won | lost | unknown
-    line: tuple = ()              # with won: a winning line from the table
+    line: tuple = ()              # with won: a winning line from the table (empty when not known)
 
 
 LOST = _Outcome("lost")
@@ -126,8 +130,10 @@ class _Table:
     outcome: _Outcome | None = None
     after: dict = field(default_factory=dict)     # Move -> _Outcome
 
-    def known_after(self, move: Move) -> _Outcome | None:
-        """The outcome after ``move`` if it is known without a solve."""
+    def known_after(self, move: Move, safe: bool = False) -> _Outcome | None:
+        """The outcome after ``move`` if it is known without a solve: examined already, the
+        table lost, the first move of its winning line, or a ``safe`` move (one the table can
+        be reached again from, which keeps whatever the table is)."""
         if move in self.after:
             return self.after[move]
         root = self.outcome
@@ -135,8 +141,10 @@ class _Table:
             return None
         if root.verdict == "lost":
             return LOST
-        if root.verdict == "won" and _plain(root.line[0]) == move:
+        if root.verdict == "won" and root.line and _plain(root.line[0]) == move:
             return _Outcome("won", root.line[1:])
+        if safe:
+            return _Outcome(root.verdict)
         return None
 
 
@@ -157,10 +165,11 @@ class Player:
         self.rng = SplitMix64(self.settings.seed)
         self.cache: dict = {}
         self.pool: list[_Table] = []
-        self.last: tuple[Observation, Move] | None = None
+        self.last: tuple[Observation, Move, bool] | None = None     # the last decision, and whether safe
         self.visited: set = set()      # the tables seen in this game (redeals left out)
         self.progress = None           # (cards known, most on the foundations, fewest in the stock and waste)
         self.stalled = 0               # moves since the last progress
+        self.waited = 0                # safe moves played in a row
         self.solves = 0
         self.nodes = 0
 
@@ -188,9 +197,9 @@ class Player:
             table.outcome = self._solve(table.position, table.key)
         return table.outcome
 
-    def _after(self, table: _Table, move: Move) -> _Outcome:
+    def _after(self, table: _Table, move: Move, safe: bool = False) -> _Outcome:
         """Whether ``table`` is won after ``move``: known, or solved."""
-        out = table.known_after(move)
+        out = table.known_after(move, safe)
         if out is None:
             out = self._solve(self.rules.play(table.position, move))
         table.after[move] = out
@@ -219,14 +228,45 @@ class Player:
         if last is None or obs.moves != last[0].moves + 1:
             self.pool = []
             return
-        move = last[1]
+        _, move, safe = last
         kept = []
         for t in self.pool:
             position = self.rules.play(t.position, move)
             if not obs.admits(self.rules.to_deal(position)):
                 continue
-            kept.append(_Table(position, self.rules.key(position), t.known_after(move)))
+            kept.append(_Table(position, self.rules.key(position), t.known_after(move, safe)))
         self.pool = kept
+
+    def _reversible(self, obs: Observation, move: Move) -> bool:
+        """Whether the table of ``obs`` can be reached again after ``move``: by one move back,
+        or, after a stock move, by stock moves alone (a pass round the stock). Then the move
+        keeps whatever the table is, won or lost, in every table the observation admits (the
+        unknown cards move with their slots, so the real table comes back when the observed
+        one does), and it needs no solve. A card move that brings a card face up is never
+        reversible (what it uncovered is not covered again as it was: a face-down card stays
+        face up, nothing goes back onto a ladder or into a stock); the look back is made on
+        the observed table, whose unknown cards no rule inspects."""
+        rules = self.rules
+        here = rules.key(obs.position())
+        table, revealed = obs._after_move(move)
+        position = self.info.table(table)
+        if move.type in STOCK_MOVES:
+            for _ in range(2 * (_count(obs.table.stock) + _count(obs.table.waste)) + 2):
+                for step in (Move("draw"), Move("redeal")):
+                    try:
+                        position = rules.play(position, step)
+                        break
+                    except IllegalMove:
+                        continue
+                else:
+                    return False
+                if rules.key(position) == here:
+                    return True
+            return False
+        if revealed:
+            return False
+        return any(rules.key(rules.play(position, back)) == here for back in rules.legal_moves(position)
+                   if back.type not in STOCK_MOVES)
 
     def _seen_key(self, table):
         """A table as the player knows it, the redeals made left out: a move back to a table
@@ -256,20 +296,23 @@ class Player:
             return Decision(None, None, stop="stalled")
         self.visited.add(self._seen_key(obs.table))
         every = obs.legal_moves()
-        legal = [m for m in every if self._seen_key(obs.pending(m)) not in self.visited]
-        if not legal:
-            return Decision(None, 0.0 if not every else None, stop="loop" if every else "no_moves")
+        if not every:
+            return Decision(None, 0.0, stop="no_moves")
+        # a move back to a table played before only when every move is one (the stall
+        # limit ends a game that goes round in circles)
+        legal = [m for m in every if self._seen_key(obs.pending(m)) not in self.visited] or every
         if len(legal) == 1:
-            self.last = (obs, legal[0])
+            self.last = (obs, legal[0], self._reversible(obs, legal[0]))
             return Decision(legal[0], None)
         s = self.settings
         exact = obs.arrangements(s.samples)
         count = len(exact) if exact is not None else s.samples
         reveals = [len(obs.needs(m)) for m in legal]
+        safe = [self._reversible(obs, m) for m in legal]
         while True:
             tables = self._tables(obs, count, exact)
             more = exact is None and count < s.max_samples
-            wins, exactly, best, standing = self._weigh(tables, legal, reveals, rivals=more)
+            wins, exactly, best, standing = self._weigh(tables, legal, reveals, safe, rivals=more)
             others = [wins[i] for i in range(len(legal)) if i != best and exactly[i]]
             # close: the best move loses tables that could be won, and another move is near it
             close = wins[best] < standing and bool(others) and wins[best] - max(others) < _margin(len(tables))
@@ -283,10 +326,17 @@ class Player:
                     nodes=self.nodes - nodes)
         if wins[best] == 0:
             return Decision(None, 0.0, stop="resigned", **done)
-        self.last = (obs, legal[best])
+        if safe[best] and self.waited >= s.patience:
+            # hindsight never minds waiting (in each table it knows the line that wins later):
+            # after ``patience`` safe moves in a row, the best move that commits is played
+            bold = [i for i in range(len(legal)) if not safe[i] and exactly[i] and wins[i] > 0]
+            if bold:
+                best = max(bold, key=lambda i: (wins[i], -i))
+        self.waited = self.waited + 1 if safe[best] else 0
+        self.last = (obs, legal[best], safe[best])
         return Decision(legal[best], wins[best] / n, **done)
 
-    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], rivals: bool):
+    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], safe: list[bool], rivals: bool):
         """Each move's wins over ``tables`` (exact for the best move; for another move exact
         or a bound no higher than the best move's wins), which of them are exact, the best
         move, and the wins of the tables as they stand (no move can have more).
@@ -311,10 +361,10 @@ class Player:
                 for i in range(n_moves):
                     wins[i] += UNDECIDED
                 continue
-            first = _plain(root.line[0]) if root.verdict == "won" else None
+            first = _plain(root.line[0]) if root.verdict == "won" and root.line else None
             for i, m in enumerate(legal):
                 votes[i] += m == first
-                known = t.known_after(m)
+                known = t.known_after(m, safe[i])
                 if known is None:
                     open_[i].append(t)
                 else:
@@ -328,7 +378,7 @@ class Player:
                 wins[i] += _value(self._after(t, legal[i]))
             open_[i] = []
 
-        rank = lambda i: (-bound(i), -reveals[i], -votes[i], i)  # noqa: E731
+        rank = lambda i: (-bound(i), safe[i], -reveals[i], -votes[i], i)  # noqa: E731
         margin = _margin(len(tables))
         while True:
             best = min(range(n_moves), key=rank)
