@@ -17,11 +17,22 @@ Finding the best move needs few solves:
   move is solved only in the tables where it is open, until the best move's wins are
   known and no other move can reach them: the argmax of hindsight optimisation, exact,
   without deciding every move in every table;
-* where the best move and the next one are close, more tables are drawn (up to
-  ``max_samples``);
+* a *safe* move, one after which the table can be reached again (a move back, or a pass
+  round the stock), keeps whatever the table is in every table sampled: it is never
+  solved. Among moves as good, one that commits (progress) goes first, then one that
+  brings more cards face up (hindsight undervalues learning), then the one more of the
+  solver's lines start with;
+* where the best move loses tables that could be won and the next move is close, more
+  tables are drawn (up to ``max_samples``); when every move loses everywhere, too, before
+  the player resigns;
 * after a move, the tables that still agree with what was revealed are kept (they are
   still a uniform sample: rejection), with what was solved of them; solved tables are
   cached by the rules' key, so a table met again costs nothing.
+
+Hindsight never minds waiting (in each table it knows the line that wins later), so after
+``patience`` safe moves in a row the best committing move is played; the player never
+moves to a table it has played more often than another move's (so it goes round in
+circles only when every move does), and gives up after ``stall`` moves without progress.
 
 Deterministic: node limits only (never the clock), the project's SplitMix64 seeded by
 ``seed`` for the samples, a fixed order of moves and tables. The same observations with
@@ -74,8 +85,9 @@ class Settings:
                 "player_seed": self.seed, "stall": self.stall, "patience": self.patience}
 
     def label(self) -> str:
-        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 seed=0``)."""
-        return f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} seed={self.seed}"
+        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24 seed=0``)."""
+        return (f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} "
+                f"patience={self.patience} seed={self.seed}")
 
 
 @dataclass
@@ -166,7 +178,7 @@ class Player:
         self.cache: dict = {}
         self.pool: list[_Table] = []
         self.last: tuple[Observation, Move, bool] | None = None     # the last decision, and whether safe
-        self.visited: set = set()      # the tables seen in this game (redeals left out)
+        self.visited: dict = {}        # table seen in this game (redeals left out) -> how often
         self.progress = None           # (cards known, most on the foundations, fewest in the stock and waste)
         self.stalled = 0               # moves since the last progress
         self.waited = 0                # safe moves played in a row
@@ -294,13 +306,16 @@ class Player:
         solves, nodes = self.solves, self.nodes
         if self._stalled(obs):
             return Decision(None, None, stop="stalled")
-        self.visited.add(self._seen_key(obs.table))
+        here = self._seen_key(obs.table)
+        self.visited[here] = self.visited.get(here, 0) + 1
         every = obs.legal_moves()
         if not every:
             return Decision(None, 0.0, stop="no_moves")
-        # a move back to a table played before only when every move is one (the stall
-        # limit ends a game that goes round in circles)
-        legal = [m for m in every if self._seen_key(obs.pending(m)) not in self.visited] or every
+        # only the moves to the tables played least often (none, as a rule): so the player goes
+        # round in circles only when every move does, and then round the widest one (the stall
+        # limit ends such a game)
+        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in every]
+        legal = [m for m, n in zip(every, times) if n == min(times)]
         if len(legal) == 1:
             self.last = (obs, legal[0], self._reversible(obs, legal[0]))
             return Decision(legal[0], None)
@@ -316,6 +331,7 @@ class Player:
             others = [wins[i] for i in range(len(legal)) if i != best and exactly[i]]
             # close: the best move loses tables that could be won, and another move is near it
             close = wins[best] < standing and bool(others) and wins[best] - max(others) < _margin(len(tables))
+
             if not more or not (close or wins[best] == 0):
                 break
             count = min(s.max_samples, 2 * count)

@@ -39,7 +39,7 @@ def player_fields(deal, player: dict, lines: bool) -> dict:
     from ..play import Settings, play_game
 
     settings = Settings(player["samples"], player["max_samples"], player["max_nodes"], player["player_seed"],
-                        player["stall"])
+                        player["stall"], player["patience"])
     record = play_game(deal, player["hidden"], settings)
     out = {"player": dict(player), "player_result": record.result, "player_end": record.end,
            "player_length": len(record.moves), "player_solves": record.solves, "player_nodes": record.nodes,
