@@ -30,9 +30,10 @@ Finding the best move needs few solves:
   cached by the rules' key, so a table met again costs nothing.
 
 Hindsight never minds waiting (in each table it knows the line that wins later), so after
-``patience`` safe moves in a row the best committing move is played; the player never
-moves to a table it has played more often than another move's (so it goes round in
-circles only when every move does), and gives up after ``stall`` moves without progress.
+``patience`` safe moves in a row the best committing move is played; among moves as good,
+the one to the table played least often in the game goes first (so the player goes round
+in circles only when every move does), and it gives up after ``stall`` moves without
+progress.
 
 Deterministic: node limits only (never the clock), the project's SplitMix64 seeded by
 ``seed`` for the samples, a fixed order of moves and tables. The same observations with
@@ -282,8 +283,7 @@ class Player:
 
     def _seen_key(self, table):
         """A table as the player knows it, the redeals made left out: a move back to a table
-        seen before in the game (with nothing learnt since) is never played, so the player
-        never goes round in circles."""
+        seen before in the game (with nothing learnt since) goes after one to a new table."""
         return self.rules.key(self.info.table(table), passes=False)
 
     def _stalled(self, obs: Observation) -> bool:
@@ -311,23 +311,26 @@ class Player:
         every = obs.legal_moves()
         if not every:
             return Decision(None, 0.0, stop="no_moves")
-        # only the moves to the tables played least often (none, as a rule): so the player goes
-        # round in circles only when every move does, and then round the widest one (the stall
-        # limit ends such a game)
-        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in every]
-        legal = [m for m, n in zip(every, times) if n == min(times)]
+        legal = every
+        # how often the player has been at the table each move leads to: among moves as good,
+        # the one to the table played least often goes first, so that the player goes round
+        # in circles only when every move does, and then round the widest one (the stall limit
+        # ends such a game); a move back is still played when it is better
+        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in legal]
         if len(legal) == 1:
             self.last = (obs, legal[0], self._reversible(obs, legal[0]))
             return Decision(legal[0], None)
         s = self.settings
         exact = obs.arrangements(s.samples)
         count = len(exact) if exact is not None else s.samples
-        reveals = [len(obs.needs(m)) for m in legal]
+        # cards a move brings face up; a draw's are not counted (it turns one up every time, and
+        # drawing through a stock to see it is no reason to draw)
+        reveals = [0 if m.type in STOCK_MOVES else len(obs.needs(m)) for m in legal]
         safe = [self._reversible(obs, m) for m in legal]
         while True:
             tables = self._tables(obs, count, exact)
             more = exact is None and count < s.max_samples
-            wins, exactly, best, standing = self._weigh(tables, legal, reveals, safe, rivals=more)
+            wins, exactly, best, standing = self._weigh(tables, legal, reveals, safe, times, rivals=more)
             others = [wins[i] for i in range(len(legal)) if i != best and exactly[i]]
             # close: the best move loses tables that could be won, and another move is near it
             close = wins[best] < standing and bool(others) and wins[best] - max(others) < _margin(len(tables))
@@ -347,12 +350,13 @@ class Player:
             # after ``patience`` safe moves in a row, the best move that commits is played
             bold = [i for i in range(len(legal)) if not safe[i] and exactly[i] and wins[i] > 0]
             if bold:
-                best = max(bold, key=lambda i: (wins[i], -i))
+                best = max(bold, key=lambda i: (wins[i], -times[i], -i))
         self.waited = self.waited + 1 if safe[best] else 0
         self.last = (obs, legal[best], safe[best])
         return Decision(legal[best], wins[best] / n, **done)
 
-    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], safe: list[bool], rivals: bool):
+    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], safe: list[bool], times: list[int],
+               rivals: bool):
         """Each move's wins over ``tables`` (exact for the best move; for another move exact
         or a bound no higher than the best move's wins), which of them are exact, the best
         move, and the wins of the tables as they stand (no move can have more).
@@ -363,8 +367,9 @@ class Player:
         the exact count of its move. With ``rivals``, when the best move loses some table
         that the table as it stands wins, a move whose bound is within the margin of it is
         counted exactly too (to tell whether the choice is close). Among equal bounds the
-        move that brings more cards face up goes first (hindsight undervalues learning),
-        then the one more of the solver's lines start with, then the one listed first."""
+        move to the table played least often goes first (``times``), then one that commits,
+        then the one that brings more cards face up (hindsight undervalues learning), then
+        the one more of the solver's lines start with, then the one listed first."""
         n_moves = len(legal)
         wins = [0.0] * n_moves
         open_: list[list[_Table]] = [[] for _ in range(n_moves)]
@@ -394,7 +399,7 @@ class Player:
                 wins[i] += _value(self._after(t, legal[i]))
             open_[i] = []
 
-        rank = lambda i: (-bound(i), safe[i], -reveals[i], -votes[i], i)  # noqa: E731
+        rank = lambda i: (-bound(i), times[i], safe[i], -reveals[i], -votes[i], i)  # noqa: E731
         margin = _margin(len(tables))
         while True:
             best = min(range(n_moves), key=rank)
