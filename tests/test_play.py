@@ -261,6 +261,11 @@ def test_a_no_peek_study_has_both_results_per_row_and_resumes(tmp_path):
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     assert all(r["player"]["name"] == "no-peek" and r["player_result"] in ("won", "lost") for r in rows)
     assert all(r["verdict"] == "won" for r in rows if r["player_result"] == "won")
+    # the thoughtful solve of the deal before the game leaves nothing behind that the player could use:
+    # the row's game is the game played alone
+    for r in rows:
+        alone = play_game(deal_from_seed("pyramid", r["seed"], {"passes": 3}), "all", SMALL)
+        assert [m.to_json() for m in alone.moves] == r["player_moves"] and alone.end == r["player_end"]
     summary = run_batch("pyramid", "1-6", {"passes": 3}, out=out, progress=False, jobs=1, max_nodes=100_000,
                         player=no_peek_player("all", SMALL))
     assert summary.new == 2 and summary.deals == 6
