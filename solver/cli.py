@@ -438,6 +438,89 @@ def _show_line(game, table, moves, show):
             click.echo()
 
 
+def player_options(func):
+    """How the no-peek player plays (``play``, ``hint --no-peek``, ``batch --player no-peek``);
+    None when not given, so that a command can refuse them where they do not apply."""
+    from .game import HIDDEN_LEVELS
+
+    func = click.option("--player-nodes", type=click.IntRange(1), metavar="N",
+                        help="no-peek player: node limit per table it solves (default 20000)")(func)
+    func = click.option("--player-seed", type=click.IntRange(0, 2 ** 64 - 1), metavar="S",
+                        help="no-peek player: seed of its samples (default 0)")(func)
+    func = click.option("--samples", type=click.IntRange(1, 1000), metavar="K",
+                        help="no-peek player: tables sampled per decision, up to 3K where the choice is close "
+                             "(default 12)")(func)
+    func = click.option("--hidden", type=click.Choice(HIDDEN_LEVELS), default=None,
+                        help="no-peek player: what it does not see: 'tableau' (face-down tableau cards; the stock's "
+                             "order is known; the default) or 'all' (the stock too, and Ladder's ladder)")(func)
+    return func
+
+
+def _player_settings(hidden, samples, player_seed, player_nodes):
+    from .play import Settings
+
+    return hidden or "tableau", Settings.of(samples, player_nodes, player_seed)
+
+
+def _refuse_player_options(why: str, hidden, samples, player_seed, player_nodes) -> None:
+    given = [name for name, value in (("--hidden", hidden), ("--samples", samples), ("--player-seed", player_seed),
+                                      ("--player-nodes", player_nodes)) if value is not None]
+    if given:
+        raise OptionError(f"{', '.join(given)}: {why}")
+
+
+def _chance(value) -> str:
+    return "forced" if value is None else f"{100 * value:.0f}%"
+
+
+@main.command(short_help="Play a deal seeing only what a person sees.")
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
+@seed_type_option
+@click.option("--deal", "deal_file", type=FILE, help="a deal file (fresh or mid-game)")
+@variant_options
+@player_options
+@click.option("--json", "as_json", is_flag=True,
+              help="print the game as a FORMATS.md object (its deal and moves: solitaire check replays it)")
+@input_errors
+def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_nodes, as_json, **options):
+    """Play a deal of GAME without peeking: a player that sees only face-up cards (and
+    remembers those it saw), with each decision's estimated chance of winning."""
+    from .notation import readable
+    from .play import ObservationError, play_game
+
+    game = game.lower()
+    d = _deal_for(game, seed, deal_file, options, seed_type.lower())
+    level, settings = _player_settings(hidden, samples, player_seed, player_nodes)
+    try:
+        record = play_game(d, level, settings)
+    except ObservationError as err:
+        fail(str(err))
+    if as_json:
+        click.echo(json.dumps(record.to_json(), ensure_ascii=False))
+        return
+    r = game_named(game).rules
+    what = seed_label(seed, seed_type.lower()) if seed is not None else deal_file
+    opts = ", ".join(f"{k}={game_named(game).option(k).spell(v)}" for k, v in d.options.items()) or "no options"
+    click.echo(f"{game} {what} ({opts}), played without peeking: hidden {level}, {settings.samples} samples "
+               f"per decision, player seed {settings.seed}")
+    table = r.initial(d)
+    for i, (m, decision) in enumerate(zip(record.moves, record.decisions), 1):
+        click.echo(f"{i:4}. {readable(m, r.to_deal(table))}   [{m}]   {_chance(decision.chance)}")
+        table = r.play(table, m)
+    n = len(record.moves)
+    played = f"{n} move{'s' if n != 1 else ''}"
+    work = f"{record.solves} tables solved, {record.seconds:.2f} s"
+    if record.won:
+        click.echo(f"won in {played} ({work})")
+        return
+    why = {"no_moves": "no legal move is left", "loop": "every move leads back to a table already played",
+           "stalled": f"no progress in {settings.stall} moves",
+           "resigned": "every move loses in every table sampled",
+           "move_limit": "the game reached its move limit"}[record.end]
+    click.echo(f"lost after {played}: {why} ({work})")
+
+
 @main.command(short_help="The next move (or the whole line) from a table.")
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), help="deal number")
@@ -457,13 +540,21 @@ def _show_line(game, table, moves, show):
 @limit_options(10.0, shortest=True)
 @click.option("--json", "as_json", is_flag=True, help="print a FORMATS.md result object for the table reached")
 @html_option("the moves played and the whole line offered")
+@click.option("--no-peek", is_flag=True, help="the next move of a player that sees only face-up cards, with its "
+              "estimated chance of winning (see solitaire play)")
+@player_options
 @input_errors
 def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, shortest, shortest_nodes, max_nodes,
-         time_limit, memory_mb, as_json, html_file, **options):
+         time_limit, memory_mb, as_json, html_file, no_peek, hidden, samples, player_seed, player_nodes, **options):
     """The next move of a winning line from the table reached by the moves played."""
     from .notation import readable
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
+    if no_peek:
+        return _hint_no_peek(d, seed, seed_type.lower(), deal_file, moves_file, played, as_json,
+                             dict(all=show_all, shortest=shortest, html=html_file, show=show),
+                             _player_settings(hidden, samples, player_seed, player_nodes))
+    _refuse_player_options("apply with --no-peek only", hidden, samples, player_seed, player_nodes)
     if shortest and not game_named(game).offers_shortest:
         raise OptionError(f"--shortest is not offered for {game} (too many positions for an exact search)")
     from .terminal import Watch
@@ -516,6 +607,58 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
         click.echo(f"next: {readable(m, r.to_deal(tables[-1]))}   [{m}]")
         if show:
             click.echo(r.render(r.play(tables[-1], m)))
+
+
+def _hint_no_peek(d, seed, seed_type, deal_file, moves_file, played, as_json, refused, player):
+    """``hint --no-peek``: the player's move after the moves played, from what they showed."""
+    from .notation import readable
+    from .play import ObservationError, no_peek_hint
+
+    given = [f"--{name}" for name, value in refused.items() if value]
+    if given:
+        raise OptionError(f"{', '.join(given)}: not with --no-peek (it gives the next move only)")
+    level, settings = player
+    tables, moves = _played_moves(d, moves_file, played)
+    try:
+        obs, decision, seconds = no_peek_hint(d, moves, level, settings)
+    except ObservationError as err:
+        fail(str(err))
+    game = d.game
+    if as_json:
+        out = {"game": game, "options": dict(d.options)}
+        if d.seed is not None:
+            out["seed"] = d.seed
+        out.update(player="no-peek", hidden=level, **settings.to_json(), played=len(moves),
+                   next=None if decision.move is None else decision.move.to_json(),
+                   chance=None if decision.chance is None else round(decision.chance, 4))
+        details = decision.to_json()
+        for name in ("exact", "stop", "estimates"):
+            if name in details:
+                out[name] = details[name]
+        out.update(samples_used=decision.samples, solves=decision.solves, nodes=decision.nodes,
+                   seconds=round(seconds, 6), observation=obs.describe())
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    r = game_named(game).rules
+    what = seed_label(seed, seed_type) if seed is not None else deal_file
+    click.echo(f"{game} {what}, after {len(moves)} move{'s' if len(moves) != 1 else ''} played, without peeking "
+               f"(hidden {level}):")
+    if r.is_won(tables[-1]):
+        click.echo("the game is won: no move is needed")
+        return
+    if decision.move is None:
+        click.echo("no move: " + ("no legal move is left" if decision.stop == "no_moves"
+                                  else "every move loses in every table sampled"))
+        return
+    table = r.to_deal(tables[-1])
+    how = "forced (the only legal move)" if decision.chance is None else \
+        f"estimated chance of winning {_chance(decision.chance)} ({decision.samples} " \
+        f"{'arrangements of the unseen cards' if decision.exact else 'tables sampled'}; {seconds:.2f} s)"
+    click.echo(f"next: {readable(decision.move, table)}   [{decision.move}]   {how}")
+    rest = [f"{m} {100 * c:.0f}%" + ("" if exact else " at most") for m, c, exact in decision.estimates
+            if m != decision.move]
+    if rest:
+        click.echo("other moves: " + ", ".join(rest))
 
 
 @main.command(short_help="Which move lost a game, and a better one.")
@@ -602,15 +745,23 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
               help="keep each won line (moves) and the deal in the journal")
 @click.option("--chunk", type=click.IntRange(1), help="deals per task (default: sized to ~0.2 s of work)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--player", type=click.Choice(["thoughtful", "no-peek"]), default="thoughtful", show_default=True,
+              help="no-peek: also play each deal without peeking (see solitaire play), beside its verdict")
+@player_options
 @input_errors
 def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, memory_mb, lines, chunk, quiet,
-          **options):
+          player, hidden, samples, player_seed, player_nodes, **options):
     """Solve a range of seeds of GAME into a resumable study (run again to resume)."""
-    from .studies import BatchError, run_batch, stop_on_sigterm
+    from .studies import BatchError, no_peek_player, run_batch, stop_on_sigterm
     from .report import render, summarize
 
     game = game.lower()
     opts = collect_options(game, **options)
+    if player == "no-peek":
+        player = no_peek_player(*_player_settings(hidden, samples, player_seed, player_nodes))
+    else:
+        _refuse_player_options("apply with --player no-peek only", hidden, samples, player_seed, player_nodes)
+        player = None
     stop_on_sigterm()
     try:
         if scheduler is None:
@@ -623,7 +774,7 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
             watch.done()
         done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,
                          memory_mb=memory_mb, jobs=jobs, scheduler=scheduler, lines=lines,
-                         progress=not quiet, chunk=chunk, seed_type=seed_type.lower())
+                         progress=not quiet, chunk=chunk, seed_type=seed_type.lower(), player=player)
     except BatchError as err:
         fail(str(err))
     except KeyboardInterrupt:

@@ -217,6 +217,35 @@ class Solver:
 
 
 # --------------------------------------------------------------------------
+# What a player sees (playing without peeking, docs/rules.md)
+# --------------------------------------------------------------------------
+HIDDEN_LEVELS = ("tableau", "all")
+
+
+@dataclass(frozen=True)
+class Information:
+    """What a player who never looks at a hidden card sees of a table (docs/rules.md,
+    "Playing without peeking"); :mod:`solver.play` builds observations and samples from it.
+
+    A *slot* is where a card lies in a deal: a card zone's name and the indices into it
+    (``("tableau", 2, 0)``: the bottom card of pile 3; ``("stock", 0)``: the next stock
+    card). ``seen(deal, level, slot)`` says whether the card in that slot is face up for
+    the player at ``level`` (one of :data:`HIDDEN_LEVELS`): ``tableau`` hides only cards
+    that lie face down on the table (the stock's order is known), ``all`` hides the stock
+    as well and whatever else of the game lies face down. A card once seen stays known
+    wherever it goes; that memory is :mod:`solver.play`'s, not the game's.
+
+    ``table(deal)`` is the rules' position of a deal some of whose cards are unknown
+    (negative numbers in their slots), built without the checks of ``rules.initial``; the
+    game's ``rules.legal_moves`` and ``rules.play`` must never look at a card the player
+    cannot see (a face-down card only moves when its slot moves), which the contract test
+    checks along playouts."""
+
+    seen: Callable[["Deal", str, tuple], bool]
+    table: Callable[["Deal"], Any]
+
+
+# --------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -258,6 +287,8 @@ class Game:
     # (solver.pictures.scene); the cards themselves are drawn by solver.pictures, the
     # same for every game. Pure Python (the game's picture.py), so drawing loads no Numba
     picture: Callable[["Deal"], "Scene"] | None = None
+    # what a player who does not peek sees (solver.play); pure Python, like the rules
+    information: Information | None = None
 
     @property
     def solver(self) -> Solver:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 
 WIDTH_IN, DPI = 9.0, 100        # 900 pixels wide
 FONT = 11
@@ -25,8 +26,10 @@ def _pyplot():
 
 def short_label(variant: str) -> str:
     """A variant as a plot names it: an option that is off left out, one that is on named
-    alone (``klondike draw=1 passes=1 foundation_to_tableau=false`` -> ``klondike draw=1 passes=1``)."""
+    alone (``klondike draw=1 passes=1 foundation_to_tableau=false`` -> ``klondike draw=1 passes=1``); a
+    no-peek player's settings shortened to its level, on a line of its own."""
     text = re.sub(r" [a-z_]+=false\b", "", str(variant))
+    text = re.sub(r", no-peek hidden=(\w+) .*$", r"\nwithout peeking, hidden \1", text)
     return re.sub(r"\b([a-z_]+)=true\b", r"\1", text)
 
 
@@ -37,8 +40,11 @@ def win_rate_figure(summary, title: str = "Win rate per variant: deals won of th
     from matplotlib.lines import Line2D
 
     keys = list(summary.columns[:_key_count(summary)])
+    players = "player_rate" in summary.columns
     labels = [short_label(" ".join(str(summary.iloc[i][c]) for c in keys)) for i in range(len(summary))]
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 0.55 * len(summary) + 2.2), dpi=DPI)
+    if players:   # long names over lines of their own, so that the axes keep their width
+        labels = ["\n".join(textwrap.fill(part, 30) for part in label.split("\n")) for label in labels]
+    fig, ax = plt.subplots(figsize=(WIDTH_IN, (0.55 if not players else 1.0) * len(summary) + 2.6), dpi=DPI)
     ys = list(range(len(summary)))[::-1]
     for y, (_, row) in zip(ys, summary.iterrows()):
         if not math.isnan(row["win_rate"]):
@@ -54,8 +60,16 @@ def win_rate_figure(summary, title: str = "Win rate per variant: deals won of th
         if row["unknown"]:
             ax.plot([100 * row["if_unknown_lost"], 100 * row["if_unknown_won"]], [y - 0.28, y - 0.28],
                     color="tab:gray", linewidth=2.5)
+        if players and not math.isnan(row["player_rate"]):
+            rate, low, high = (100 * row[c] for c in ("player_rate", "player_ci95_low", "player_ci95_high"))
+            ax.errorbar(rate, y + 0.28, xerr=[[rate - low], [high - rate]], fmt="s", color="tab:orange", capsize=4)
+            note = f"no peeking {rate:.1f}% [{low:.1f}, {high:.1f}]  n={row['player_deals']:,}"
+            if not math.isnan(row["winnable_lost"]):
+                note += f"\nlost {100 * row['winnable_lost']:.0f}% of the winnable"
+            ax.annotate(note.replace("\n", "; "), (rate, y + 0.28), xytext=(0, 7), textcoords="offset points",
+                        fontsize=FONT - 2, ha="center", va="bottom", color="tab:orange")
     ax.set_yticks(ys, labels)
-    ax.set_ylim(-0.8, len(summary) - 0.3)
+    ax.set_ylim(-0.8, len(summary) - (0.3 if not players else -0.2))
     ax.set_xlabel("deals won, % of the deals decided (won or proved lost)")
     ax.set_xlim(0, 100)
     ax.grid(axis="x", alpha=0.3)
@@ -63,8 +77,11 @@ def win_rate_figure(summary, title: str = "Win rate per variant: deals won of th
     handles = [Line2D([], [], color="tab:blue", marker="o", linestyle="-", label="win rate, 95% Wilson interval"),
                Line2D([], [], color="tab:gray", linewidth=2.5,
                       label="% of all deals if every unknown deal were lost .. won")]
-    fig.legend(handles=handles, loc="lower center", ncol=2, frameon=False)
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    if players:
+        handles.append(Line2D([], [], color="tab:orange", marker="s", linestyle="-",
+                              label="played without peeking: % of the deals played, 95% interval"))
+    fig.legend(handles=handles, loc="lower center", ncol=2 if not players else 1, frameon=False)
+    fig.tight_layout(rect=(0, 0.06 if not players else 0.16, 1, 1))
     return fig
 
 

@@ -6,6 +6,12 @@ left out of it, so the table also gives the two rates that bound any answer
 for them: every unknown lost (``won / deals``) and every unknown won
 (``(won + unknown) / deals``).
 
+A study with a no-peek player (``batch --player no-peek``) adds the player's rate
+beside it: ``player_won`` of the deals it played, ``player_rate`` with its Wilson
+interval, and ``winnable_lost``, the share of the deals proved winnable (``won``)
+that the player lost. Every game the player plays ends won or lost, so its rate
+counts every deal played.
+
 >>> lo, hi = wilson_interval(8, 10)
 >>> round(lo, 4), round(hi, 4)
 (0.4902, 0.9433)
@@ -63,6 +69,7 @@ def summarize(studies, by=DEFAULT_BY):
     from .studies import BatchError
 
     rows = load_rows(studies)
+    players = _has_players(rows)
     by = list(by or DEFAULT_BY)
     for name in by:
         if name not in rows.columns:
@@ -88,14 +95,43 @@ def summarize(studies, by=DEFAULT_BY):
             for name, q in (("median", 0.5), ("p90", 0.9), ("p99", 0.99)):
                 record[f"{name}_{label}"] = float(np.quantile(values, q))
             record[f"max_{label}"] = float(values.max())
+        if players:
+            record.update(_player_record(group))
         out.append(record)
     return pd.DataFrame.from_records(out)
+
+
+PLAYER_COLUMNS = ("player_deals", "player_won", "player_rate", "player_ci95_low", "player_ci95_high", "winnable_lost",
+                  "player_median_s", "player_mean_s")
+
+
+def _has_players(rows) -> bool:
+    return "player_result" in rows.columns and bool(rows["player_result"].notna().any())
+
+
+def _player_record(group) -> dict:
+    """The no-peek player's figures of one group (NaN where the group has no player)."""
+    import numpy as np
+
+    played = group[group["player_result"].notna()]
+    n = len(played)
+    won = int((played["player_result"] == "won").sum())
+    low, high = wilson_interval(won, n)
+    winnable = played[played["verdict"] == "won"]
+    lost = int((winnable["player_result"] != "won").sum())
+    seconds = played["player_seconds"].to_numpy(dtype=float)
+    return {"player_deals": n, "player_won": won, "player_rate": won / n if n else math.nan,
+            "player_ci95_low": low, "player_ci95_high": high,
+            "winnable_lost": lost / len(winnable) if len(winnable) else math.nan,
+            "player_median_s": float(np.median(seconds)) if n else math.nan,
+            "player_mean_s": float(seconds.mean()) if n else math.nan}
 
 
 # --------------------------------------------------------------------------
 # Rendering
 # --------------------------------------------------------------------------
-RATE_COLUMNS = ("win_rate", "ci95_low", "ci95_high", "if_unknown_lost", "if_unknown_won")
+RATE_COLUMNS = ("win_rate", "ci95_low", "ci95_high", "if_unknown_lost", "if_unknown_won", "player_rate",
+                "player_ci95_low", "player_ci95_high", "winnable_lost")
 
 
 def _cell(column: str, value) -> str:
@@ -105,7 +141,7 @@ def _cell(column: str, value) -> str:
         return f"{100 * value:.2f}%"
     if column.endswith("_s"):
         return f"{value:.3g}"
-    if column.endswith("_nodes"):
+    if column.endswith("_nodes") or column in ("player_deals", "player_won"):
         return f"{value:.0f}"
     return str(value)
 

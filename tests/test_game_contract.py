@@ -13,7 +13,11 @@ game (hand-built positions for its rules, its reductions' corner cases).
 * every won line decodes into moves the reference rules replay to a win;
 * the key is blind to the game's declared symmetries, and sees a move;
 * deals and mid-game positions survive deal JSON;
-* ``solve``, ``hint`` and ``batch`` run end to end from the command line.
+* ``solve``, ``hint`` and ``batch`` run end to end from the command line;
+* the information model (``Game.information``): along playouts at each level of hiding, an
+  observation built move by move from what each move revealed lists the real table's legal
+  moves, agrees with every card of the real table it knows, knows every card face up, and
+  samples whole tables it admits.
 """
 
 from __future__ import annotations
@@ -322,3 +326,42 @@ def test_a_relaxed_deal_is_won_whenever_the_deal_is(game, options):
         assert solve(easier, time_limit=None, max_nodes=500_000).verdict == "won", deal_to_json(deal)
         checked += 1
     assert checked > 0 or not any(game.solver.relaxed(d) for d, _ in small_positions_of(game.name, json.dumps(options)))
+
+
+# --------------------------------------------------------------------------
+# The information model: what a player who does not peek sees
+# --------------------------------------------------------------------------
+LEVELS = [(g, v, level) for g, v in VARIANTS for level in ("tableau", "all")]
+
+
+@pytest.mark.parametrize("game,options,level", LEVELS, ids=[f"{i}-{c[2]}" for i, c in zip(ids(VARIANTS * 2), LEVELS)])
+def test_observations_follow_the_real_table(game, options, level):
+    from solver.deals import SplitMix64, validate
+    from solver.play import Referee
+    from solver.play.observation import card_at, slots
+
+    assert game.information is not None
+    r, info = game.rules, game.information
+    rng = random.Random(17)
+    moves = 0
+    for seed in range(1, 4):
+        referee = Referee(deal_from_seed(game.name, seed, options), level)
+        for step in range(100):
+            obs = referee.observation
+            real = r.to_deal(referee.position)
+            legal = r.legal_moves(referee.position)
+            assert [str(m) for m in obs.legal_moves()] == [str(m) for m in legal], f"seed {seed} move {step}"
+            assert obs.admits(real) and obs.table.seed is None
+            unknown = obs.unknown_slots()
+            assert len(unknown) == len(obs.unseen)
+            assert sorted(card_at(real, s) for s in unknown) == list(obs.unseen)
+            assert all(card_at(obs.table, s) >= 0 for s in slots(obs.table) if info.seen(obs.table, level, s))
+            if step % 10 == 0:
+                sample = obs.sample(SplitMix64(step))
+                validate(sample)
+                assert obs.admits(sample)
+            if not legal or r.is_won(referee.position):
+                break
+            referee.play(rng.choice(legal))
+            moves += 1
+    assert moves > 10

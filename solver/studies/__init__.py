@@ -13,8 +13,8 @@ class BatchError(ValueError):
 from .executors import QUIET_DASK, local_cluster  # noqa: E402
 from .journal import read_journal  # noqa: E402
 from .ranges import parse_seeds  # noqa: E402
-from .runner import BatchSummary, run_batch, stop_on_sigterm  # noqa: E402
+from .runner import BatchSummary, no_peek_player, run_batch, stop_on_sigterm  # noqa: E402
 from .table import load_study, rows_frame  # noqa: E402
 
-__all__ = ["BatchError", "BatchSummary", "QUIET_DASK", "load_study", "local_cluster", "parse_seeds", "read_journal",
-           "rows_frame", "run_batch", "stop_on_sigterm"]
+__all__ = ["BatchError", "BatchSummary", "QUIET_DASK", "load_study", "local_cluster", "no_peek_player", "parse_seeds",
+           "read_journal", "rows_frame", "run_batch", "stop_on_sigterm"]

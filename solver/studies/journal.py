@@ -1,7 +1,9 @@
 """A study's journal: a JSON Lines file of FORMATS.md result objects, one per finished deal.
 
 Rows carry the added fields ``line_length``, ``limits`` and, for another program's
-seed numbers, ``seed_type``; ``--no-lines`` leaves out ``moves`` and ``deal`` to keep
+seed numbers, ``seed_type``; a study with a no-peek player (``batch --player no-peek``)
+adds ``player`` (its settings) and the game it played (``player_result`` and the rest,
+docs/formats.md); ``--no-lines`` leaves out ``moves`` and ``deal`` to keep
 a study of millions of deals small. Rows are appended in the order deals finish.
 Why a journal:
 
@@ -99,30 +101,43 @@ def normal_limits(limits: dict) -> dict:
             "memory_mb": number(limits.get("memory_mb", DEFAULT_MEMORY_MB), float)}
 
 
-def _study_label(game, options, limits, seed_type="ours") -> str:
+def _study_label(game, options, limits, seed_type="ours", player=None) -> str:
     lim = ", ".join(f"{k}={v}" for k, v in normal_limits(limits).items())
-    return f"{variant_label(game, options, seed_type)} ({lim})"
+    return f"{variant_label(game, options, seed_type, player)} ({lim})"
 
 
-def variant_label(game, options, seed_type="ours") -> str:
-    """The variant's name; deals numbered by another tool are another study."""
+def player_label(player: dict) -> str:
+    """A study's player as its name says it: ``no-peek hidden=tableau samples=12/36 nodes=20000
+    stall=120 patience=24 seed=0`` (every setting, so that two players' studies are never merged)."""
+    return (f"{player.get('name')} hidden={player.get('hidden')} samples={player.get('samples')}/"
+            f"{player.get('max_samples')} nodes={player.get('max_nodes')} stall={player.get('stall')} "
+            f"patience={player.get('patience')} seed={player.get('player_seed')}")
+
+
+def variant_label(game, options, seed_type="ours", player=None) -> str:
+    """The variant's name; deals numbered by another tool are another study, and so is a study
+    with a no-peek player (its settings named)."""
     name = variant_name(game, options)
-    return name if seed_type == "ours" else f"{name}, {seed_type} seeds"
+    if seed_type != "ours":
+        name = f"{name}, {seed_type} seeds"
+    return name if not player else f"{name}, {player_label(player)}"
 
 
-def check_journal(journal: Journal, game: str, options: dict, limits: dict, seed_type: str = "ours") -> set:
-    """The finished seeds; refuse a journal of another game, options, limits or seed type."""
+def check_journal(journal: Journal, game: str, options: dict, limits: dict, seed_type: str = "ours",
+                  player: dict | None = None) -> set:
+    """The finished seeds; refuse a journal of another game, options, limits, seed type or player."""
     done = set()
-    want = _study_label(game, options, limits, seed_type)
+    want = _study_label(game, options, limits, seed_type, player)
     for number, row in enumerate(journal.rows, 1):
         try:
             got_options = resolve(row["game"], row.get("options"))
-            got = _study_label(row["game"], got_options, row.get("limits", {}), row.get("seed_type", "ours"))
+            got = _study_label(row["game"], got_options, row.get("limits", {}), row.get("seed_type", "ours"),
+                               row.get("player"))
         except (OptionError, TypeError, ValueError, AttributeError):
             got = f"{row.get('game')} {row.get('options')} {row.get('limits')}"
         if got != want:
             raise BatchError(f"{journal.path} line {number}: the journal holds {got}, not {want}; "
-                             f"use another --out or the same options, limits and seed type")
+                             f"use another --out or the same options, limits, seed type and player")
         done.add(row["seed"])
     return done
 

@@ -62,12 +62,13 @@ def cores() -> int:
 def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: int | None = None,
               time_limit: float | None = DEFAULT_TIME_LIMIT, memory_mb: float = DEFAULT_MEMORY_MB,
               jobs: int | None = None, scheduler=None, lines: bool = True, progress: bool = True,
-              chunk: int | None = None, seed_type: str = "ours") -> BatchSummary:
+              chunk: int | None = None, seed_type: str = "ours", player: dict | None = None) -> BatchSummary:
     """Solve every seed of ``seeds`` (``"1-1000"``, a range or a list) not yet in the journal ``out``.
 
     ``jobs`` processes (default: all cores) or the Dask cluster at ``scheduler`` (an
     address or a ``distributed.Client``). ``chunk`` fixes the deals per task
-    (default: sized to :data:`CHUNK_SECONDS`). Returns counts; the rows are in the
+    (default: sized to :data:`CHUNK_SECONDS`). ``player`` (:func:`no_peek_player`) also plays
+    each deal without peeking, in the same row. Returns counts; the rows are in the
     journal and, once complete, in its CSV (:func:`load_study` reads either).
     """
     from ..seeds import check_seed_type
@@ -87,13 +88,13 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
     limits = normal_limits({"max_nodes": max_nodes, "time_limit": time_limit, "memory_mb": memory_mb})
     out = check_out_path(out)
     if out.exists():
-        check_journal(read_journal(out), game, options, limits, seed_type)   # refuse before touching the file
+        check_journal(read_journal(out), game, options, limits, seed_type, player)   # refuse before touching it
 
     fh = open(out, "ab")
     try:
         _Lock(fh, out)
         journal = read_journal(out)   # again, under the lock: what no other run can change now
-        done = check_journal(journal, game, options, limits, seed_type)
+        done = check_journal(journal, game, options, limits, seed_type, player)
         wanted = _count(ranges)
         already = sum(1 for s in done if any(lo <= s <= hi for lo, hi in ranges)) if done else 0
         remaining = wanted - already
@@ -106,7 +107,7 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         new, rate = 0, None
         if remaining:
             new, rate = _drive(game, options, limits, lines, _todo(ranges, done), remaining, wanted, fh, counts,
-                               jobs, scheduler, progress, chunk, already, seed_type)
+                               jobs, scheduler, progress, chunk, already, seed_type, player)
         complete = new == remaining
     finally:
         fh.close()
@@ -119,7 +120,7 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
 
 
 def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jobs, scheduler, progress,
-           fixed_chunk, already, seed_type="ours") -> tuple[int, float | None]:
+           fixed_chunk, already, seed_type="ours", player=None) -> tuple[int, float | None]:
     """Keep every worker busy with chunks; write each chunk's rows as it comes back.
     Returns the deals solved and their rate after the first chunk came back."""
     jobs = jobs or cores()
@@ -158,7 +159,7 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
                 if not batch:
                     exhausted = True
                     break
-                fut = executor.submit(solve_chunk, game, options, limits, batch, lines, seed_type)
+                fut = executor.submit(solve_chunk, game, options, limits, batch, lines, seed_type, player)
                 pending.add(fut)
                 fut.add_done_callback(finished.put)
                 in_flight += 1
@@ -208,6 +209,17 @@ def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jo
         if bar is not None:
             bar.close()
     return new, rate
+
+
+def no_peek_player(hidden: str = "tableau", settings=None) -> dict:
+    """The ``player`` of :func:`run_batch` for a no-peek player at level ``hidden`` with
+    ``settings`` (:class:`solver.play.Settings`; the defaults when None)."""
+    from ..game import HIDDEN_LEVELS
+    from ..play import Settings
+
+    if hidden not in HIDDEN_LEVELS:
+        raise BatchError(f"unknown hidden level {hidden!r} (levels: {', '.join(HIDDEN_LEVELS)})")
+    return {"name": "no-peek", "hidden": hidden, **(settings or Settings()).to_json()}
 
 
 def _raise_interrupt(signum, frame):

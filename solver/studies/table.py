@@ -9,10 +9,11 @@ from pathlib import Path
 from ..deals import DealError
 from ..options import OptionError, resolve
 from . import BatchError
-from .journal import (read_journal, variant_label)
+from .journal import (player_label, read_journal, variant_label)
 
 CSV_COLUMNS = ["game", "variant", "options", "seed", "seed_type", "verdict", "nodes", "seconds", "line_length", "reason",
-               "max_nodes", "time_limit", "memory_mb"]
+               "max_nodes", "time_limit", "memory_mb", "player", "player_result", "player_end", "player_length",
+               "player_seconds"]
 
 
 def rows_frame(rows: list):
@@ -22,14 +23,18 @@ def rows_frame(rows: list):
     for row in rows:
         options = resolve(row["game"], row.get("options"))
         limits = row.get("limits") or {}
+        player = row.get("player")
         records.append({
-            "game": row["game"], "variant": variant_label(row["game"], options, row.get("seed_type", "ours")),
+            "game": row["game"], "variant": variant_label(row["game"], options, row.get("seed_type", "ours"), player),
             "options": json.dumps(options, sort_keys=True), "seed": row["seed"],
             "seed_type": row.get("seed_type", "ours"), "verdict": row["verdict"],
             "nodes": row.get("nodes"), "seconds": row.get("seconds"),
             "line_length": row.get("line_length", len(row.get("moves") or [])), "reason": row.get("reason"),
             "max_nodes": limits.get("max_nodes"), "time_limit": limits.get("time_limit"),
             "memory_mb": limits.get("memory_mb"),
+            "player": player_label(player) if player else None, "player_result": row.get("player_result"),
+            "player_end": row.get("player_end"), "player_length": row.get("player_length"),
+            "player_seconds": row.get("player_seconds"),
         })
     frame = _typed(pd.DataFrame.from_records(records, columns=CSV_COLUMNS))
     frame = frame.drop_duplicates(subset=["variant", "seed"], keep="first")   # variant names the seed type
@@ -38,7 +43,9 @@ def rows_frame(rows: list):
 
 COLUMN_TYPES = {"game": "string", "variant": "string", "options": "string", "seed": "uint64", "seed_type": "string",
                 "verdict": "string", "nodes": "int64", "seconds": "float64", "line_length": "int64",
-                "reason": "string", "max_nodes": "Int64", "time_limit": "float64", "memory_mb": "float64"}
+                "reason": "string", "max_nodes": "Int64", "time_limit": "float64", "memory_mb": "float64",
+                "player": "string", "player_result": "string", "player_end": "string", "player_length": "Int64",
+                "player_seconds": "float64"}
 
 
 def _typed(frame):

@@ -25,26 +25,45 @@ def _warm(game: str, options: dict) -> None:
     _WARM.add(key)
 
 
-def make_row(result, limits: dict, lines: bool, seed: int | None = None, seed_type: str = "ours") -> dict:
+def make_row(result, limits: dict, lines: bool, seed: int | None = None, seed_type: str = "ours",
+             **extra) -> dict:
     """The journal row of a deal: its FORMATS.md result object, plus ``line_length`` and
-    ``limits`` (and ``seed_type`` with the seed number when the deal is another program's);
-    without ``lines``, no ``moves`` and no ``deal``."""
+    ``limits`` (and ``seed_type`` with the seed number when the deal is another program's),
+    then ``extra``; without ``lines``, no ``moves`` and no ``deal``."""
     return result.to_json(lines=lines, seed=seed, seed_type=seed_type, line_length=len(result.moves),
-                          limits=dict(limits))
+                          limits=dict(limits), **extra)
+
+
+def player_fields(deal, player: dict, lines: bool) -> dict:
+    """A no-peek player's game of ``deal`` as a row's fields (docs/formats.md, "Study rows")."""
+    from ..play import Settings, play_game
+
+    settings = Settings(player["samples"], player["max_samples"], player["max_nodes"], player["player_seed"],
+                        player["stall"], player["patience"])
+    record = play_game(deal, player["hidden"], settings)
+    out = {"player": dict(player), "player_result": record.result, "player_end": record.end,
+           "player_length": len(record.moves), "player_solves": record.solves, "player_nodes": record.nodes,
+           "player_seconds": round(record.seconds, 6)}
+    if lines:
+        out["player_moves"] = [m.to_json() for m in record.moves]
+    return out
 
 
 def solve_chunk(game: str, options: dict, limits: dict, seeds: list[int], lines: bool,
-                seed_type: str = "ours") -> tuple[str, list]:
-    """Solve ``seeds``; return the journal text of their rows and (verdict, seconds) per deal."""
+                seed_type: str = "ours", player: dict | None = None) -> tuple[str, list]:
+    """Solve ``seeds`` (and with ``player``, play each without peeking); return the journal
+    text of their rows and (verdict, seconds) per deal."""
     from ..seeds import deal_from_tool_seed
     from ..solve import solve
 
     _warm(game, options)
     text, summary = [], []
     for seed in seeds:
-        result = solve(deal_from_tool_seed(game, seed, seed_type, options), **limits)
-        text.append(json.dumps(make_row(result, limits, lines, seed, seed_type), separators=(",", ":")))
-        summary.append((result.verdict, result.seconds))
+        deal = deal_from_tool_seed(game, seed, seed_type, options)
+        result = solve(deal, **limits)
+        extra = player_fields(deal, player, lines) if player else {}
+        text.append(json.dumps(make_row(result, limits, lines, seed, seed_type, **extra), separators=(",", ":")))
+        summary.append((result.verdict, result.seconds + extra.get("player_seconds", 0.0)))
     return "\n".join(text) + "\n", summary
 
 

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import picture, pysolfc, rules
+from . import info, picture, pysolfc, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -16,6 +16,7 @@ GAME = Game(
         Option("wrap", False, "flag", "Ace and King are adjacent (an Ace on a King, a King on an Ace)"),
     ),
     layout=LAYOUT,
+    information=info.INFORMATION,
     rules=rules,
     solver_module="solver.games.golf.solver",
     picture=picture.scene,

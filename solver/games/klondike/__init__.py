@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import DealFormats, Game, Option
-from . import picture, rules
+from . import info, picture, rules
 from .foreign import formats, greenfelt, microsoft, pysolfc, shootme, solvitaire
 from .layout import LAYOUT
 
@@ -18,6 +18,7 @@ GAME = Game(
         Option("foundation_to_tableau", False, "flag", "foundation cards may go back to the tableau"),
     ),
     layout=LAYOUT,
+    information=info.INFORMATION,
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.klondike.solver",

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import picture, rules
+from . import info, picture, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -15,6 +15,7 @@ GAME = Game(
         Option("passes", None, "passes", "passes through the stock (a number or 'unlimited')"),
     ),
     layout=LAYOUT,
+    information=info.INFORMATION,
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.ladder.solver",

@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game, Option
-from . import picture, pysolfc, rules
+from . import info, picture, pysolfc, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -24,6 +24,7 @@ GAME = Game(
         Option("stock_top", False, "flag", "the next stock card is exposed too"),
     ),
     layout=LAYOUT,
+    information=info.INFORMATION,
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.pyramid.solver",

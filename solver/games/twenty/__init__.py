@@ -2,7 +2,7 @@
 
 from ...engine.cache import keep_fresh, shared_kernel_sources
 from ...game import Game
-from . import picture, rules
+from . import info, picture, rules
 from .layout import LAYOUT
 
 # before any of the package's compiled modules loads (they are imported on first use)
@@ -13,6 +13,7 @@ GAME = Game(
     title="Twenty",
     options=(),
     layout=LAYOUT,
+    information=info.INFORMATION,
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.twenty.solver",

@@ -1,0 +1,430 @@
+"""A player that never sees a face-down card: hindsight optimisation over sampled tables.
+
+At each decision the player holds a set of whole tables consistent with its
+:class:`~solver.play.observation.Observation` (drawn uniformly, or every arrangement of
+the unseen cards when there are few), and plays the legal move that wins in the most of
+them, each table after the move decided by the exact solver (:func:`solver.solve.solve`)
+under a node limit. A table the solver leaves undecided counts half a win. The share of
+tables won after the move chosen is the decision's estimated chance of winning (an
+optimistic one: in each table the solver knows every card, the player will not).
+
+Finding the best move needs few solves:
+
+* each table is first solved as it stands; a proof of loss settles every move there, and
+  a winning line settles its first move (and the table after it, with the rest of the
+  line, kept for later decisions);
+* the moves are then examined best bound first (wins known + tables still open) and a
+  move is solved only in the tables where it is open, until the best move's wins are
+  known and no other move can reach them: the argmax of hindsight optimisation, exact,
+  without deciding every move in every table;
+* a *safe* move, one after which the table can be reached again (a move back, or a pass
+  round the stock), keeps whatever the table is in every table sampled: it is never
+  solved. Among moves as good, one that commits (progress) goes first, then one that
+  brings more cards face up (hindsight undervalues learning), then the one more of the
+  solver's lines start with;
+* where the best move loses tables that could be won and the next move is close, more
+  tables are drawn (up to ``max_samples``); when every move loses everywhere, too, before
+  the player resigns;
+* after a move, the tables that still agree with what was revealed are kept (they are
+  still a uniform sample: rejection), with what was solved of them; solved tables are
+  cached by the rules' key, so a table met again costs nothing.
+
+Hindsight never minds waiting (in each table it knows the line that wins later), so after
+``patience`` safe moves in a row the best committing move is played; among moves as good,
+the one to the table played least often in the game goes first (so the player goes round
+in circles only when every move does), and it gives up after ``stall`` moves without
+progress.
+
+Deterministic: node limits only (never the clock), the project's SplitMix64 seeded by
+``seed`` for the samples, a fixed order of moves and tables. The same observations with
+the same settings give the same decisions on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..deals import SplitMix64
+from ..moves import Move
+from ..registry import game as game_named
+from ..replay import IllegalMove
+from .observation import Observation, information
+
+DEFAULT_SAMPLES = 12
+DEFAULT_MAX_SAMPLES = 36
+DEFAULT_NODES = 20_000
+DEFAULT_STALL = 120      # moves without progress before the player gives up
+DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
+UNDECIDED = 0.5          # what a table the solver left undecided counts for
+STOCK_MOVES = ("draw", "redeal", "deal")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the player plays: ``samples`` tables per decision (``max_samples`` where the
+    choice is close), ``max_nodes`` per solve, ``seed`` for the samples, and ``stall``: the
+    moves it plays without progress (no card seen for the first time, no more cards on the
+    foundations or fewer in the stock and waste than ever before) before it gives up."""
+
+    samples: int = DEFAULT_SAMPLES
+    max_samples: int = DEFAULT_MAX_SAMPLES
+    max_nodes: int = DEFAULT_NODES
+    seed: int = 0
+    stall: int = DEFAULT_STALL
+    patience: int = DEFAULT_PATIENCE
+
+    @classmethod
+    def of(cls, samples: int | None = None, max_nodes: int | None = None, seed: int | None = None) -> "Settings":
+        """Settings from the command line's choices (``max_samples`` three times ``samples``)."""
+        samples = DEFAULT_SAMPLES if samples is None else samples
+        return cls(samples, 3 * samples, DEFAULT_NODES if max_nodes is None else max_nodes,
+                   0 if seed is None else seed)
+
+    def to_json(self) -> dict:
+        return {"samples": self.samples, "max_samples": self.max_samples, "max_nodes": self.max_nodes,
+                "player_seed": self.seed, "stall": self.stall, "patience": self.patience}
+
+    def label(self) -> str:
+        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24 seed=0``)."""
+        return (f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} "
+                f"patience={self.patience} seed={self.seed}")
+
+
+@dataclass
+class Decision:
+    """A move chosen, its estimated chance of winning (None for a forced move, which is
+    not weighed), the tables it was weighed on, and each legal move's estimate; or no move
+    and why the player stops: ``no_moves`` (none is legal), ``loop`` (every move leads back
+    to a table seen before), ``stalled`` (no progress for ``stall`` moves), ``resigned``
+    (every move loses in every table weighed)."""
+
+    move: Move | None
+    chance: float | None
+    samples: int = 0
+    exact: bool = False           # the tables were every arrangement of the unseen cards
+    # per legal move, best first: (move, chance, exact); a chance not exact is a bound (the
+    # move was not examined in every table, and cannot beat the move chosen)
+    estimates: list = field(default_factory=list)
+    solves: int = 0
+    nodes: int = 0
+    stop: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"move": None if self.move is None else self.move.to_json(),
+               "chance": None if self.chance is None else round(self.chance, 4), "samples": self.samples}
+        if self.exact:
+            out["exact"] = True
+        if self.stop:
+            out["stop"] = self.stop
+        if self.estimates:
+            out["estimates"] = [{"move": m.to_json(), "chance": round(c, 4), **({} if exact else {"bound": True})}
+                                for m, c, exact in self.estimates]
+        out.update(solves=self.solves, nodes=self.nodes)
+        return out
+
+
+@dataclass
+class _Outcome:
+    verdict: str                  # won | lost | unknown
+    line: tuple = ()              # with won: a winning line from the table (empty when not known)
+
+
+LOST = _Outcome("lost")
+
+
+@dataclass
+class _Table:
+    """One sampled table: its rules position, its key, its outcome once solved, and its
+    outcome after each move examined there."""
+
+    position: object
+    key: object
+    outcome: _Outcome | None = None
+    after: dict = field(default_factory=dict)     # Move -> _Outcome
+
+    def known_after(self, move: Move, safe: bool = False) -> _Outcome | None:
+        """The outcome after ``move`` if it is known without a solve: examined already, the
+        table lost, the first move of its winning line, or a ``safe`` move (one the table can
+        be reached again from, which keeps whatever the table is)."""
+        if move in self.after:
+            return self.after[move]
+        root = self.outcome
+        if root is None:
+            return None
+        if root.verdict == "lost":
+            return LOST
+        if root.verdict == "won" and root.line and _plain(root.line[0]) == move:
+            return _Outcome("won", root.line[1:])
+        if safe:
+            return _Outcome(root.verdict)
+        return None
+
+
+def _plain(move: Move) -> Move:
+    """A move as the rules list it: a draw names no cards (the cards are the sample's)."""
+    return Move("draw") if move.type == "draw" else move
+
+
+class Player:
+    """Plays ``game`` from observations only (module docstring). One player per game played:
+    it keeps its samples and what it solved from one decision to the next."""
+
+    def __init__(self, game: str, settings: Settings | None = None):
+        self.game = game
+        self.settings = settings or Settings()
+        self.rules = game_named(game).rules
+        self.info = information(game)
+        self.rng = SplitMix64(self.settings.seed)
+        self.cache: dict = {}
+        self.pool: list[_Table] = []
+        self.last: tuple[Observation, Move, bool] | None = None     # the last decision, and whether safe
+        self.visited: dict = {}        # table seen in this game (redeals left out) -> how often
+        self.progress = None           # (cards known, most on the foundations, fewest in the stock and waste)
+        self.stalled = 0               # moves since the last progress
+        self.waited = 0                # safe moves played in a row
+        self.solves = 0
+        self.nodes = 0
+
+    # -- solving -------------------------------------------------------------
+    def _solve(self, position, key=None) -> _Outcome:
+        from ..solve import solve
+
+        key = self.rules.key(position) if key is None else key
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        result = solve(self.rules.to_deal(position), max_nodes=self.settings.max_nodes, time_limit=None)
+        self.solves += 1
+        self.nodes += result.nodes
+        out = _Outcome(result.verdict, tuple(result.moves))
+        self.cache[key] = out
+        return out
+
+    def _table(self, deal) -> _Table:
+        position = self.info.table(deal)
+        return _Table(position, self.rules.key(position))
+
+    def _outcome(self, table: _Table) -> _Outcome:
+        if table.outcome is None:
+            table.outcome = self._solve(table.position, table.key)
+        return table.outcome
+
+    def _after(self, table: _Table, move: Move, safe: bool = False) -> _Outcome:
+        """Whether ``table`` is won after ``move``: known, or solved."""
+        out = table.known_after(move, safe)
+        if out is None:
+            out = self._solve(self.rules.play(table.position, move))
+        table.after[move] = out
+        return out
+
+    # -- the samples -----------------------------------------------------------
+    def _tables(self, obs: Observation, count: int, exact: list | None) -> list[_Table]:
+        """``count`` tables admitted by ``obs``: those kept from the last decision first, then
+        fresh ones; every arrangement when ``exact`` lists them."""
+        if exact is not None:
+            have = {t.key: t for t in self.pool}
+            out = []
+            for cards in exact:
+                t = self._table(obs.fill(cards))
+                out.append(have.get(t.key, t))
+            self.pool = out
+            return out
+        while len(self.pool) < count:
+            self.pool.append(self._table(obs.sample(self.rng)))
+        return self.pool[:count]
+
+    def _follow(self, obs: Observation) -> None:
+        """Carry the kept tables over the move last played, keeping those ``obs`` admits (a
+        player given an observation that does not follow its last move starts afresh)."""
+        last, self.last = self.last, None
+        if last is None or obs.moves != last[0].moves + 1:
+            self.pool = []
+            return
+        _, move, safe = last
+        kept = []
+        for t in self.pool:
+            position = self.rules.play(t.position, move)
+            if not obs.admits(self.rules.to_deal(position)):
+                continue
+            kept.append(_Table(position, self.rules.key(position), t.known_after(move, safe)))
+        self.pool = kept
+
+    def _reversible(self, obs: Observation, move: Move) -> bool:
+        """Whether the table of ``obs`` can be reached again after ``move``: by one move back,
+        or, after a stock move, by stock moves alone (a pass round the stock). Then the move
+        keeps whatever the table is, won or lost, in every table the observation admits (the
+        unknown cards move with their slots, so the real table comes back when the observed
+        one does), and it needs no solve. A card move that brings a card face up is never
+        reversible (what it uncovered is not covered again as it was: a face-down card stays
+        face up, nothing goes back onto a ladder or into a stock); the look back is made on
+        the observed table, whose unknown cards no rule inspects."""
+        rules = self.rules
+        here = rules.key(obs.position())
+        table, revealed = obs._after_move(move)
+        position = self.info.table(table)
+        if move.type in STOCK_MOVES:
+            for _ in range(2 * (_count(obs.table.stock) + _count(obs.table.waste)) + 2):
+                for step in (Move("draw"), Move("redeal")):
+                    try:
+                        position = rules.play(position, step)
+                        break
+                    except IllegalMove:
+                        continue
+                else:
+                    return False
+                if rules.key(position) == here:
+                    return True
+            return False
+        if revealed:
+            return False
+        return any(rules.key(rules.play(position, back)) == here for back in rules.legal_moves(position)
+                   if back.type not in STOCK_MOVES)
+
+    def _seen_key(self, table):
+        """A table as the player knows it, the redeals made left out: a move back to a table
+        seen before in the game (with nothing learnt since) goes after one to a new table."""
+        return self.rules.key(self.info.table(table), passes=False)
+
+    def _stalled(self, obs: Observation) -> bool:
+        """Whether the player has gone ``stall`` moves without progress (see :class:`Settings`)."""
+        table = obs.table
+        now = (obs.known(), _count(table.foundations), -(_count(table.stock) + _count(table.waste)))
+        if self.progress is None or any(a > b for a, b in zip(now, self.progress)):
+            self.progress = tuple(max(a, b) for a, b in zip(now, self.progress or now))
+            self.stalled = 0
+            return False
+        self.stalled += 1
+        return self.stalled > self.settings.stall
+
+    # -- deciding ---------------------------------------------------------------
+    def decide(self, obs: Observation) -> Decision:
+        """The move to play at ``obs`` (see the module docstring)."""
+        if obs.game != self.game:
+            raise ValueError(f"a {self.game} player was given a {obs.game} observation")
+        self._follow(obs)
+        solves, nodes = self.solves, self.nodes
+        if self._stalled(obs):
+            return Decision(None, None, stop="stalled")
+        here = self._seen_key(obs.table)
+        self.visited[here] = self.visited.get(here, 0) + 1
+        every = obs.legal_moves()
+        if not every:
+            return Decision(None, 0.0, stop="no_moves")
+        legal = every
+        # how often the player has been at the table each move leads to: among moves as good,
+        # the one to the table played least often goes first, so that the player goes round
+        # in circles only when every move does, and then round the widest one (the stall limit
+        # ends such a game); a move back is still played when it is better
+        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in legal]
+        if len(legal) == 1:
+            self.last = (obs, legal[0], self._reversible(obs, legal[0]))
+            return Decision(legal[0], None)
+        s = self.settings
+        exact = obs.arrangements(s.samples)
+        count = len(exact) if exact is not None else s.samples
+        # cards a move brings face up; a draw's are not counted (it turns one up every time, and
+        # drawing through a stock to see it is no reason to draw)
+        reveals = [0 if m.type in STOCK_MOVES else len(obs.needs(m)) for m in legal]
+        safe = [self._reversible(obs, m) for m in legal]
+        while True:
+            tables = self._tables(obs, count, exact)
+            more = exact is None and count < s.max_samples
+            wins, exactly, best, standing = self._weigh(tables, legal, reveals, safe, times, rivals=more)
+            others = [wins[i] for i in range(len(legal)) if i != best and exactly[i]]
+            # close: the best move loses tables that could be won, and another move is near it
+            close = wins[best] < standing and bool(others) and wins[best] - max(others) < _margin(len(tables))
+
+            if not more or not (close or wins[best] == 0):
+                break
+            count = min(s.max_samples, 2 * count)
+        n = len(tables)
+        order = sorted(range(len(legal)), key=lambda i: (-wins[i], i))
+        estimates = [(legal[i], wins[i] / n, exactly[i]) for i in order]
+        done = dict(samples=n, exact=exact is not None, estimates=estimates, solves=self.solves - solves,
+                    nodes=self.nodes - nodes)
+        if wins[best] == 0:
+            return Decision(None, 0.0, stop="resigned", **done)
+        if safe[best] and self.waited >= s.patience:
+            # hindsight never minds waiting (in each table it knows the line that wins later):
+            # after ``patience`` safe moves in a row, the best move that commits is played
+            bold = [i for i in range(len(legal)) if not safe[i] and exactly[i] and wins[i] > 0]
+            if bold:
+                best = max(bold, key=lambda i: (wins[i], -times[i], -i))
+        self.waited = self.waited + 1 if safe[best] else 0
+        self.last = (obs, legal[best], safe[best])
+        return Decision(legal[best], wins[best] / n, **done)
+
+    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], safe: list[bool], times: list[int],
+               rivals: bool):
+        """Each move's wins over ``tables`` (exact for the best move; for another move exact
+        or a bound no higher than the best move's wins), which of them are exact, the best
+        move, and the wins of the tables as they stand (no move can have more).
+
+        Each table is solved as it stands first; its line's first move is then known to win
+        there, and a proof of loss settles every move. Then the move with the best bound
+        (wins known plus tables open) has its open tables solved, until the best bound is
+        the exact count of its move. With ``rivals``, when the best move loses some table
+        that the table as it stands wins, a move whose bound is within the margin of it is
+        counted exactly too (to tell whether the choice is close). Among equal bounds the
+        move to the table played least often goes first (``times``), then one that commits,
+        then the one that brings more cards face up (hindsight undervalues learning), then
+        the one more of the solver's lines start with, then the one listed first."""
+        n_moves = len(legal)
+        wins = [0.0] * n_moves
+        open_: list[list[_Table]] = [[] for _ in range(n_moves)]
+        votes = [0] * n_moves
+        standing = 0.0
+        for t in tables:
+            root = self._outcome(t)
+            standing += _value(root)
+            if root.verdict == "unknown":
+                for i in range(n_moves):
+                    wins[i] += UNDECIDED
+                continue
+            first = _plain(root.line[0]) if root.verdict == "won" and root.line else None
+            for i, m in enumerate(legal):
+                votes[i] += m == first
+                known = t.known_after(m, safe[i])
+                if known is None:
+                    open_[i].append(t)
+                else:
+                    wins[i] += _value(known)
+
+        def bound(i):
+            return wins[i] + len(open_[i])
+
+        def settle(i):
+            for t in open_[i]:
+                wins[i] += _value(self._after(t, legal[i]))
+            open_[i] = []
+
+        rank = lambda i: (-bound(i), times[i], safe[i], -reveals[i], -votes[i], i)  # noqa: E731
+        margin = _margin(len(tables))
+        while True:
+            best = min(range(n_moves), key=rank)
+            if open_[best]:
+                settle(best)
+                continue
+            near = [i for i in range(n_moves) if i != best and open_[i] and bound(i) > wins[best] - margin] \
+                if rivals and wins[best] < standing else []
+            if not near:
+                break
+            settle(min(near, key=rank))
+        best = min(range(n_moves), key=rank)
+        return [bound(i) for i in range(n_moves)], [not open_[i] for i in range(n_moves)], best, standing
+
+
+def _count(value) -> int:
+    """The cards in a zone (a list of cards or of card lists; a removed card, None, is none)."""
+    return sum(_count(v) if isinstance(v, list) else v is not None for v in value)
+
+
+def _value(outcome: _Outcome) -> float:
+    return 1.0 if outcome.verdict == "won" else UNDECIDED if outcome.verdict == "unknown" else 0.0
+
+
+def _margin(n: int) -> float:
+    """How close two moves' wins over ``n`` tables must be to count as a close choice: about
+    one standard error of a share near a half, and at least one table."""
+    return max(1.0, 0.5 * math.sqrt(n))
