@@ -482,8 +482,10 @@ def _chance(value) -> str:
 @player_options
 @click.option("--json", "as_json", is_flag=True,
               help="print the game as a FORMATS.md object (its deal and moves: solitaire check replays it)")
+@html_option("the game played, each move with its estimated chance,")
 @input_errors
-def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_nodes, as_json, **options):
+def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_nodes, as_json, html_file,
+         **options):
     """Play a deal of GAME without peeking: a player that sees only face-up cards (and
     remembers those it saw), with each decision's estimated chance of winning."""
     from .notation import readable
@@ -492,10 +494,15 @@ def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_
     game = game.lower()
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
     level, settings = _player_settings(hidden, samples, player_seed, player_nodes)
+    check_html_target(html_file)
     try:
         record = play_game(d, level, settings)
     except ObservationError as err:
         fail(str(err))
+    if html_file is not None:
+        from .pictures.pages import play_page
+
+        write_html(html_file, lambda: play_page(record))
     if as_json:
         click.echo(json.dumps(record.to_json(), ensure_ascii=False))
         return
@@ -508,17 +515,7 @@ def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_
     for i, (m, decision) in enumerate(zip(record.moves, record.decisions), 1):
         click.echo(f"{i:4}. {readable(m, r.to_deal(table))}   [{m}]   {_chance(decision.chance)}")
         table = r.play(table, m)
-    n = len(record.moves)
-    played = f"{n} move{'s' if n != 1 else ''}"
-    work = f"{record.solves} tables solved, {record.seconds:.2f} s"
-    if record.won:
-        click.echo(f"won in {played} ({work})")
-        return
-    why = {"no_moves": "no legal move is left", "loop": "every move leads back to a table already played",
-           "stalled": f"no progress in {settings.stall} moves",
-           "resigned": "every move loses in every table sampled",
-           "move_limit": "the game reached its move limit"}[record.end]
-    click.echo(f"lost after {played}: {why} ({work})")
+    click.echo(f"{record.ending()} ({record.solves} tables solved, {record.seconds:.2f} s)")
 
 
 @main.command(short_help="The next move (or the whole line) from a table.")

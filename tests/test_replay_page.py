@@ -172,6 +172,16 @@ def test_commands_write_pages(tmp_path):
     result = json.loads(out.output)       # --json output stays pure JSON
     data = page_data((tmp_path / "solve.html").read_text())
     assert [m["s"] for m in data["lines"][0]["moves"]] == [str(Move.from_json(m)) for m in result["moves"]]
+    out = run("play", "pyramid", "--seed", 1, "--passes", 3, "--hidden", "all", "--json", "--html",
+              tmp_path / "play.html")
+    assert out.exit_code == 0, out.output
+    record = json.loads(out.output)
+    data = page_data((tmp_path / "play.html").read_text())
+    shown = data["lines"][0]["moves"]
+    assert [m["s"] for m in shown] == [str(Move.from_json(m)) for m in record["moves"]]
+    assert [m["n"] for m in shown] == ["forced" if c is None else f"estimated chance {100 * c:.0f}%"
+                                       for c in record["chances"]]
+    assert (record["result"] == "won") == ("won in" in (tmp_path / "play.html").read_text())
 
 
 @pytest.mark.parametrize("where,fragment", [
@@ -180,7 +190,8 @@ def test_commands_write_pages(tmp_path):
     ("afile/x.html", "is not a directory"),
 ])
 @pytest.mark.parametrize("command", [["solve", "twenty", "--seed", 1], ["hint", "twenty", "--seed", 1],
-                                     ["review", "twenty", "--seed", 1, "--moves", "MOVES"]])
+                                     ["review", "twenty", "--seed", 1, "--moves", "MOVES"],
+                                     ["play", "twenty", "--seed", 1]])
 def test_an_html_file_that_cannot_be_written_is_one_line(tmp_path, command, where, fragment):
     (tmp_path / "afile").write_text("")
     (tmp_path / "moves.txt").write_text("QS t14-f8\n")

@@ -30,7 +30,8 @@ class Line:
     """A line on the page: ``name`` (its tab, when the page has several), the table it starts
     from, its moves, the step the page opens at, and marks on moves: move number (1-based)
     -> ``(kind, note)``, kind one of ``played`` (before the line offered), ``lost`` (the
-    move that lost the game), ``better`` (a move that keeps it winnable)."""
+    move that lost the game), ``better`` (a move that keeps it winnable), or ``""`` (a note
+    only)."""
 
     name: str
     deal: object

@@ -99,3 +99,16 @@ def review_page(review) -> str:
             summary += f"; no line wins after move {review.hi}"
         summary += "."
     return page(deal_title(review.deal), lines, summary)
+
+
+def play_page(record) -> str:
+    """A game played without peeking (:class:`solver.play.GameRecord`), each move noted with
+    the chance the player gave it when it chose it."""
+    marks = {}
+    for k, decision in enumerate(record.decisions[:len(record.moves)], 1):
+        note = "forced" if decision.chance is None else f"estimated chance {100 * decision.chance:.0f}%"
+        marks[k] = ("", note)
+    summary = (f"Played without peeking (hidden {record.level}, {record.settings.samples} tables sampled a "
+               f"decision): {record.ending()}.")
+    return page(deal_title(record.deal), [Line("game played", record.deal, list(record.moves), marks=marks)],
+                summary)

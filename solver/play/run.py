@@ -70,6 +70,18 @@ class GameRecord:
     def result(self) -> str:
         return "won" if self.won else "lost"
 
+    def ending(self) -> str:
+        """How the game ended, in words: ``won in 152 moves`` or ``lost after 12 moves: why``."""
+        n = len(self.moves)
+        played = f"{n} move{'s' if n != 1 else ''}"
+        if self.won:
+            return f"won in {played}"
+        why = {"no_moves": "no legal move is left", "loop": "every move leads back to a table already played",
+               "stalled": f"no progress in {self.settings.stall} moves",
+               "resigned": "every move loses in every table sampled",
+               "move_limit": "the game reached its move limit"}[self.end]
+        return f"lost after {played}: {why}"
+
     def to_json(self) -> dict:
         """The docs/formats.md object of ``solitaire play --json``: ``deal`` and ``moves`` as in
         a result object (so ``solitaire check`` replays it), and the player's fields."""
