@@ -135,6 +135,13 @@ class Observation:
     unseen: tuple[int, ...]
     moves: int = 0
     _slots: tuple = field(default=(), repr=False)
+    # what is worked out from the fields and asked for again and again (a player weighs
+    # each move several times); never written after it is made
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __getstate__(self) -> dict:
+        """What pickles: the fields, not what was worked out from them."""
+        return {**self.__dict__, "_memo": {}}
 
     # -- what the player can read ---------------------------------------------
     @property
@@ -149,8 +156,11 @@ class Observation:
         return len(self._slots) - len(self.unseen)
 
     def position(self):
-        """The rules' position of the observed table (unknown cards negative)."""
-        return information(self.game).table(_copy(self.table))
+        """The rules' position of the observed table (unknown cards negative; shared: the
+        rules' ``play`` makes a new position, nothing changes this one)."""
+        if "position" not in self._memo:
+            self._memo["position"] = information(self.game).table(_copy(self.table))
+        return self._memo["position"]
 
     def legal_moves(self) -> list[Move]:
         """The legal moves: they depend on face-up cards only, so they are the real table's."""
@@ -196,18 +206,20 @@ class Observation:
 
     # -- a move and what it reveals -------------------------------------------
     def pending(self, move: Move) -> Deal:
-        """The table after ``move`` before anything it reveals is written in."""
+        """The table after ``move`` before anything it reveals is written in (shared: read it,
+        do not change it)."""
         return self._after_move(move)[0]
 
     def needs(self, move: Move) -> list[tuple]:
         """The slots whose cards ``move`` brings face up (the referee answers with their
         cards); raises :class:`solver.replay.IllegalMove` when the move is not legal."""
-        return self._after_move(move)[1]
+        return list(self._after_move(move)[1])
 
     def after(self, move: Move, revealed: list[int]) -> "Observation":
         """The observation after ``move``, ``revealed`` being the cards in the slots
         :meth:`needs` named (in that order)."""
         table, wanted = self._after_move(move)
+        table = _copy(table)
         if len(revealed) != len(wanted):
             raise ObservationError(f"{move}: {len(wanted)} card(s) revealed, not {len(revealed)}")
         unseen = Counter(self.unseen)
@@ -219,20 +231,26 @@ class Observation:
         return Observation(self.game, self.level, table, tuple(sorted(unseen.elements())), self.moves + 1,
                            tuple(slots(table)))
 
-    def _after_move(self, move: Move) -> tuple[Deal, list[tuple]]:
-        rules = game_named(self.game).rules
-        info = information(self.game)
+    def _after_move(self, move: Move) -> tuple[Deal, tuple]:
+        """The table after ``move`` (shared) and the slots it reveals."""
         if move.type == "draw" and move.cards:
             raise IllegalMove("a draw played without peeking names no cards")
-        table = rules.to_deal(rules.play(self.position(), move))
-        table.seed = None
-        wanted = [s for s in slots(table) if card_at(table, s) < 0 and info.seen(table, self.level, s)]
-        return table, wanted
+        memo = self._memo.setdefault("after", {})
+        if move not in memo:
+            rules = game_named(self.game).rules
+            info = information(self.game)
+            table = rules.to_deal(rules.play(self.position(), move))
+            table.seed = None
+            memo[move] = table, tuple(s for s in slots(table) if card_at(table, s) < 0
+                                      and info.seen(table, self.level, s))
+        return memo[move]
 
     # -- sampling ---------------------------------------------------------------
     def admits(self, deal: Deal) -> bool:
         """Whether ``deal`` (a whole table) agrees with every card known here."""
-        if deal.game != self.game or _shape(deal) != _shape(self.table):
+        if "shape" not in self._memo:
+            self._memo["shape"] = _shape(self.table)
+        if deal.game != self.game or _shape(deal) != self._memo["shape"]:
             return False
         return all(card_at(self.table, s) < 0 or card_at(self.table, s) == card_at(deal, s) for s in self._slots)
 

@@ -3,16 +3,17 @@
 At each decision the player holds a set of whole tables consistent with its
 :class:`~solver.play.observation.Observation` (drawn uniformly, or every arrangement of
 the unseen cards when there are few), and plays the legal move that wins in the most of
-them, each table after the move decided by the exact solver (:func:`solver.solve.solve`)
-under a node limit. A table the solver leaves undecided counts half a win. The share of
+them, each table after the move decided by the exact search under a node limit (all the
+tables a step needs in one compiled call, :func:`solver.engine.batch.solve_each`; where
+the game has a relaxed twin, an undecided table whose twin is lost is lost). A table the solver leaves undecided counts half a win. The share of
 tables won after the move chosen is the decision's estimated chance of winning (an
 optimistic one: in each table the solver knows every card, the player will not).
 
 Finding the best move needs few solves:
 
 * each table is first solved as it stands; a proof of loss settles every move there, and
-  a winning line settles its first move (and the table after it, with the rest of the
-  line, kept for later decisions);
+  the first move of the line found is known to win there (and the table after it is
+  kept, known won, for the next decision);
 * the moves are then examined best bound first (wins known + tables still open) and a
   move is solved only in the tables where it is open, until the best move's wins are
   known and no other move can reach them: the argmax of hindsight optimisation, exact,
@@ -45,7 +46,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..deals import SplitMix64
+from ..engine.batch import LOST as LOST_ROOT
+from ..engine.batch import NO_MOVE, WON_ROOT, solve_each
 from ..moves import Move
 from ..registry import game as game_named
 from ..replay import IllegalMove
@@ -127,10 +132,11 @@ class Decision:
 @dataclass
 class _Outcome:
     verdict: str                  # won | lost | unknown
-    line: tuple = ()              # with won: a winning line from the table (empty when not known)
+    first: Move | None = None     # with won: the first move of a winning line (None when not known)
 
 
 LOST = _Outcome("lost")
+UNKNOWN = _Outcome("unknown")
 
 
 @dataclass
@@ -154,8 +160,8 @@ class _Table:
             return None
         if root.verdict == "lost":
             return LOST
-        if root.verdict == "won" and root.line and _plain(root.line[0]) == move:
-            return _Outcome("won", root.line[1:])
+        if root.verdict == "won" and root.first == move:
+            return _Outcome("won")
         if safe:
             return _Outcome(root.verdict)
         return None
@@ -174,6 +180,7 @@ class Player:
         self.game = game
         self.settings = settings or Settings()
         self.rules = game_named(game).rules
+        self.solver = game_named(game).solver
         self.info = information(game)
         self.rng = SplitMix64(self.settings.seed)
         self.cache: dict = {}
@@ -187,36 +194,44 @@ class Player:
         self.nodes = 0
 
     # -- solving -------------------------------------------------------------
-    def _solve(self, position, key=None) -> _Outcome:
-        from ..solve import solve
-
-        key = self.rules.key(position) if key is None else key
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        result = solve(self.rules.to_deal(position), max_nodes=self.settings.max_nodes, time_limit=None)
-        self.solves += 1
-        self.nodes += result.nodes
-        out = _Outcome(result.verdict, tuple(result.moves))
-        self.cache[key] = out
-        return out
+    def _solve_all(self, positions: list, keys: list) -> list[_Outcome]:
+        """Each position decided by the exact solver within ``max_nodes`` (one compiled call
+        for all that are not cached by key): won (with the first move of the line found),
+        lost, or unknown. Where the game has a relaxed twin (:attr:`solver.game.Solver.relaxed`),
+        an undecided table whose twin is lost is lost."""
+        todo: dict = {}
+        for position, key in zip(positions, keys):
+            if key not in self.cache and key not in todo:
+                todo[key] = position
+        if todo:
+            solver = self.solver
+            deals = [self.rules.to_deal(p) for p in todo.values()]
+            verdicts, first, nodes = solve_each(solver.kernels, np.stack([solver.encode(d, solver.reduce_all)
+                                                                          for d in deals]), self.settings.max_nodes)
+            self.solves += len(deals)
+            self.nodes += int(nodes.sum())
+            outcomes = [_Outcome("won", None if f == NO_MOVE else _plain(solver.decode_line(d, [int(f)],
+                                                                                           solver.reduce_all)[0]))
+                        if v == WON_ROOT else LOST if v == LOST_ROOT else None
+                        for d, v, f in zip(deals, verdicts, first)]
+            open_ = [i for i, o in enumerate(outcomes) if o is None]
+            twins = [(i, solver.relaxed(deals[i])) for i in open_] if solver.relaxed is not None else []
+            twins = [(i, t) for i, t in twins if t is not None]
+            if twins:
+                verdicts, _, nodes = solve_each(solver.kernels, np.stack([solver.encode(t, solver.reduce_all)
+                                                                          for _, t in twins]), self.settings.max_nodes)
+                self.solves += len(twins)
+                self.nodes += int(nodes.sum())
+                for (i, _), v in zip(twins, verdicts):
+                    if v == LOST_ROOT:
+                        outcomes[i] = LOST
+            for key, out in zip(todo, outcomes):
+                self.cache[key] = out or UNKNOWN
+        return [self.cache[k] for k in keys]
 
     def _table(self, deal) -> _Table:
         position = self.info.table(deal)
         return _Table(position, self.rules.key(position))
-
-    def _outcome(self, table: _Table) -> _Outcome:
-        if table.outcome is None:
-            table.outcome = self._solve(table.position, table.key)
-        return table.outcome
-
-    def _after(self, table: _Table, move: Move, safe: bool = False) -> _Outcome:
-        """Whether ``table`` is won after ``move``: known, or solved."""
-        out = table.known_after(move, safe)
-        if out is None:
-            out = self._solve(self.rules.play(table.position, move))
-        table.after[move] = out
-        return out
 
     # -- the samples -----------------------------------------------------------
     def _tables(self, obs: Observation, count: int, exact: list | None) -> list[_Table]:
@@ -375,14 +390,20 @@ class Player:
         open_: list[list[_Table]] = [[] for _ in range(n_moves)]
         votes = [0] * n_moves
         standing = 0.0
+        # each table as it stands, solved where it is not known (or known won by a line not
+        # known: a table kept after the first move of its line)
+        need = [t for t in tables if t.outcome is None or (t.outcome.verdict == "won" and t.outcome.first is None)]
+        for t, out in zip(need, self._solve_all([t.position for t in need], [t.key for t in need])):
+            # a won table stays won if its search now runs out of nodes
+            t.outcome = out if t.outcome is None or out.verdict == "won" else t.outcome
         for t in tables:
-            root = self._outcome(t)
+            root = t.outcome
             standing += _value(root)
             if root.verdict == "unknown":
                 for i in range(n_moves):
                     wins[i] += UNDECIDED
                 continue
-            first = _plain(root.line[0]) if root.verdict == "won" and root.line else None
+            first = root.first if root.verdict == "won" else None
             for i, m in enumerate(legal):
                 votes[i] += m == first
                 known = t.known_after(m, safe[i])
@@ -395,8 +416,10 @@ class Player:
             return wins[i] + len(open_[i])
 
         def settle(i):
-            for t in open_[i]:
-                wins[i] += _value(self._after(t, legal[i]))
+            after = [self.rules.play(t.position, legal[i]) for t in open_[i]]
+            for t, out in zip(open_[i], self._solve_all(after, [self.rules.key(p) for p in after])):
+                t.after[legal[i]] = out
+                wins[i] += _value(out)
             open_[i] = []
 
         rank = lambda i: (-bound(i), times[i], safe[i], -reveals[i], -votes[i], i)  # noqa: E731
