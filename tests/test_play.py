@@ -200,6 +200,34 @@ def test_a_player_handed_an_observation_that_is_not_the_next_one_starts_afresh()
     assert player.pool and all(referee.observation.admits(rules.to_deal(t.position)) for t in player.pool)
 
 
+@pytest.mark.parametrize("name, options, level", [("klondike", LONELYBOT, "tableau"), ("klondike", {}, "all"),
+                                                  ("ladder", {}, "all"), ("pyramid", {"passes": 3}, "all")])
+def test_the_tables_kept_from_move_to_move_are_the_ones_the_observation_admits(name, options, level):
+    """The player carries its tables over each move, comparing only the slots the move
+    revealed: every table it holds is one the whole observation admits, and every fresh
+    table it drew (one not carried) after a reveal agrees with the card revealed."""
+    deal = deal_from_seed(name, 6, options)
+    referee = Referee(deal, level)
+    player = Player(name, SMALL)
+    rules = game_named(name).rules
+    carried = []
+    follow = player._follow
+
+    def checked_follow(obs):
+        follow(obs)
+        assert all(obs.admits(rules.to_deal(t.position)) for t in player.pool)
+        carried.append(len(player.pool))
+
+    player._follow = checked_follow
+    for _ in range(40):
+        decision = player.decide(referee.observation)
+        assert all(referee.observation.admits(rules.to_deal(t.position)) for t in player.pool)
+        if decision.move is None or referee.is_won():
+            break
+        referee.play(decision.move)
+    assert sum(carried) > 0
+
+
 # --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------

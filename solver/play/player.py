@@ -54,7 +54,7 @@ from ..engine.batch import NO_MOVE, WON_ROOT, solve_each
 from ..moves import Move
 from ..registry import game as game_named
 from ..replay import IllegalMove
-from .observation import Observation, information
+from .observation import Observation, ObservationError, card_at, information
 
 DEFAULT_SAMPLES = 12
 DEFAULT_MAX_SAMPLES = 36
@@ -256,12 +256,26 @@ class Player:
         if last is None or obs.moves != last[0].moves + 1:
             self.pool = []
             return
-        _, move, safe = last
+        before, move, safe = last
+        # obs must be what the move led to; then a kept table agrees with it everywhere but
+        # perhaps in the slots the move revealed (it agreed before, and the same move was
+        # played on both), so only those are compared
+        revealed = before.needs(move)
+        try:
+            follows = before.after(move, [card_at(obs.table, s) for s in revealed]) == obs
+        except (ObservationError, IllegalMove, IndexError, TypeError):
+            follows = False
+        if not follows:
+            self.pool = []
+            return
+        cards = [card_at(obs.table, s) for s in revealed]
         kept = []
         for t in self.pool:
             position = self.rules.play(t.position, move)
-            if not obs.admits(self.rules.to_deal(position)):
-                continue
+            if revealed:
+                deal = self.rules.to_deal(position)
+                if any(card_at(deal, s) != c for s, c in zip(revealed, cards)):
+                    continue
             kept.append(_Table(position, self.rules.key(position), t.known_after(move, safe)))
         self.pool = kept
 
