@@ -15,8 +15,10 @@ time, or with another seed range, are kept):
     results/win_rates.png                         win rates with 95% intervals
     results/solve_times-GAME.png                  seconds per deal, log scale
 
-The studies themselves (per-deal rows) are not committed: the command in each row
-regenerates them.
+The studies' packed journals (``studies/NAME.jsonl.gz``: every finished deal's row,
+sorted and gzipped) are committed, so a table can be made again, and a study of 10^5
+deals continued, from a fresh clone: the command of a row reads its packed journal in
+first and solves only the seeds it lacks.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def command(game, options, seeds, time_limit, studies: Path) -> list[str]:
     out = studies / f"{study_name(game, options)}.jsonl"
     rel = os.path.relpath(out, ROOT)
     return (["solitaire", "batch", game, *option_args(options), "--seeds", seeds, "--time-limit",
-             f"{time_limit:g}", "--no-lines", "--quiet", "--out", rel])
+             f"{time_limit:g}", "--no-lines", "--quiet", "--pack", "--out", rel])
 
 
 def run_study(cmd: list[str], jobs: int | None) -> None:
@@ -116,12 +118,16 @@ def main() -> None:
     for game, variants in VARIANTS.items():
         for options in variants:
             csv = args.studies / f"{study_name(game, options)}.csv"
-            if not csv.exists():   # the CSV is written only when a study is complete
+            packed = args.studies / f"{study_name(game, options)}.jsonl.gz"
+            # the CSV is written when a study is complete; the packed journal (committed)
+            # holds what a study has so far
+            source = csv if csv.exists() else packed if packed.exists() else None
+            if source is None:
                 out = os.path.relpath(args.studies / f"{study_name(game, options)}.jsonl", ROOT)
                 if out in published:
                     tables.append(published[out])
                 continue
-            rows = load_study(csv)
+            rows = load_study(source)
             limit = float(rows["time_limit"].iloc[0])
             summary = summarize(rows)
             summary.insert(1, "seeds", seeds_of(rows))

@@ -745,9 +745,11 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
 @click.option("--player", type=click.Choice(["thoughtful", "no-peek"]), default="thoughtful", show_default=True,
               help="no-peek: also play each deal without peeking (see solitaire play), beside its verdict")
 @player_options
+@click.option("--pack", is_flag=True, help="also write the packed journal (study.jsonl.gz: sorted, gzipped, small "
+              "enough to commit); a run reads it in first, so a study goes on from it on another machine")
 @input_errors
 def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, memory_mb, lines, chunk, quiet,
-          player, hidden, samples, player_seed, player_nodes, **options):
+          player, hidden, samples, player_seed, player_nodes, pack, **options):
     """Solve a range of seeds of GAME into a resumable study (run again to resume)."""
     from .studies import BatchError, no_peek_player, run_batch, stop_on_sigterm
     from .report import render, summarize
@@ -771,15 +773,20 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
             watch.done()
         done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,
                          memory_mb=memory_mb, jobs=jobs, scheduler=scheduler, lines=lines,
-                         progress=not quiet, chunk=chunk, seed_type=seed_type.lower(), player=player)
+                         progress=not quiet, chunk=chunk, seed_type=seed_type.lower(), player=player,
+                         pack=pack)
     except BatchError as err:
         fail(str(err))
     except KeyboardInterrupt:
         fail(f"interrupted; the finished deals are in {out}: run the same command to resume",
              code=EXIT_INTERRUPTED)
+    if done.unpacked:
+        click.echo(f"note: {done.unpacked} finished deals read from the packed journal {out}.gz", err=True)
     if done.complete:
         click.echo(render(summarize(done.table), "table"), nl=False)
         click.echo(f"{done.new} deals solved now, {done.deals} in the study; table: {done.table}")
+    if done.packed:
+        click.echo(f"packed journal: {done.packed}", err=True)
 
 
 @main.command(short_help="Win rates (95% intervals) and times of studies.")

@@ -16,6 +16,7 @@ from solver.deals import deal_from_seed, deal_to_json
 from solver.options import variant_name
 from solver.solve import solve
 from solver.studies import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
+from solver.studies.journal import write_packed
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
 NODES = 100_000   # a node limit, not a time limit, so that every field but seconds is deterministic
@@ -125,6 +126,66 @@ def test_a_rerun_of_a_finished_study_solves_nothing(tmp_path):
     before = out.read_bytes()
     summary = run_batch("pyramid", "1-8", {}, out=out, jobs=1, max_nodes=NODES, progress=False)
     assert summary.new == 0 and summary.complete and out.read_bytes() == before
+
+
+# ---------------------------------------------------------------------------
+# the packed journal: a study carried between machines and sessions
+# ---------------------------------------------------------------------------
+def test_a_packed_journal_is_sorted_and_gzipped_and_the_same_whoever_finished_first(tmp_path):
+    import gzip
+
+    one = study(tmp_path, "one", "1-20", pack=True)
+    two = tmp_path / "two.jsonl"
+    run_batch("pyramid", "11-20", {}, out=two, jobs=1, max_nodes=NODES, progress=False)
+    run_batch("pyramid", "1-20", {}, out=two, jobs=1, max_nodes=NODES, progress=False, pack=True)
+    assert [json.loads(x)["seed"] for x in two.read_text().splitlines()][:3] == [11, 12, 13]
+    packed = [gzip.decompress(Path(str(p) + ".gz").read_bytes()).splitlines() for p in (one, two)]
+    assert [json.loads(x)["seed"] for x in packed[1]] == list(range(1, 21))
+    strip = [[{k: v for k, v in json.loads(x).items() if k != "seconds"} for x in lines] for lines in packed]
+    assert strip[0] == strip[1]
+    assert Path(str(one) + ".gz").stat().st_size < one.stat().st_size / 3
+    # the same rows give the same bytes, whatever the file is called and whenever it is written
+    copy = tmp_path / "elsewhere" / "copy.jsonl"
+    copy.parent.mkdir()
+    copy.write_bytes(one.read_bytes())
+    time.sleep(1.1)
+    assert write_packed(copy).read_bytes() == Path(str(one) + ".gz").read_bytes()
+
+
+def test_a_fresh_clone_with_only_the_packed_journal_goes_on_from_it(tmp_path):
+    reference = study(tmp_path, "reference", "1-40")
+    out = study(tmp_path, "s", "1-25", pack=True)
+    out.unlink()
+    out.with_suffix(".csv").unlink()                     # as a clone has it: the packed copy only
+    summary = run_batch("pyramid", "1-40", {}, out=out, jobs=1, max_nodes=NODES, progress=False, pack=True)
+    assert (summary.unpacked, summary.new, summary.deals) == (25, 15, 40)
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted(r["seed"] for r in rows) == list(range(1, 41))     # none lost, none twice
+    pd.testing.assert_frame_equal(table(out), table(reference))
+    pd.testing.assert_frame_equal(table(Path(str(out) + ".gz")), table(reference))   # load_study reads it
+
+
+def test_a_journal_lacking_seeds_of_its_packed_copy_gets_them_without_solving_them(tmp_path):
+    out = study(tmp_path, "s", "1-30", pack=True)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:10]))                   # another machine's journal: a part of the study
+    summary = run_batch("pyramid", "1-30", {}, out=out, jobs=1, max_nodes=NODES, progress=False)
+    assert (summary.unpacked, summary.new, summary.deals) == (20, 0, 30)
+    assert sorted(json.loads(x)["seed"] for x in out.read_text().splitlines()) == list(range(1, 31))
+
+
+def test_a_packed_journal_of_another_study_or_cut_short_is_refused(tmp_path):
+    out = study(tmp_path, "s", "1-6", pack=True)
+    packed = Path(str(out) + ".gz")
+    (tmp_path / "other.jsonl.gz").write_bytes(packed.read_bytes())
+    with pytest.raises(BatchError, match="passes=3"):
+        run_batch("pyramid", "1-6", {"passes": 3}, out=tmp_path / "other.jsonl", jobs=1, max_nodes=NODES,
+                  progress=False)
+    (tmp_path / "cut.jsonl.gz").write_bytes(packed.read_bytes()[:-20])
+    with pytest.raises(BatchError, match="cut.jsonl.gz: not a packed journal"):
+        run_batch("pyramid", "1-6", {}, out=tmp_path / "cut.jsonl", jobs=1, max_nodes=NODES, progress=False)
+    with pytest.raises(BatchError, match="--out names the journal"):
+        run_batch("pyramid", "1-6", {}, out=packed, jobs=1, max_nodes=NODES, progress=False)
 
 
 @pytest.mark.parametrize("change, what", [

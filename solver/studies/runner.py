@@ -25,7 +25,8 @@ from ..options import OptionError, resolve, variant_name
 from ..engine.memory import DEFAULT_MEMORY_MB
 from . import BatchError
 from .executors import (_Dask, _InProcess, _Pool, _check_reachable, _worker_without_package)
-from .journal import (_Lock, check_journal, check_out_path, csv_path, normal_limits, read_journal)
+from .journal import (_Lock, check_journal, check_out_path, csv_path, merge_packed, normal_limits, packed_path,
+                      read_journal, write_packed)
 from .ranges import (_as_ranges, _count, _todo)
 from .table import (load_study, write_csv)
 from .worker import (solve_chunk)
@@ -49,6 +50,8 @@ class BatchSummary:
     unknown: int
     complete: bool
     rate: float | None = None   # deals/s from the first group back to the last (start-up left out)
+    unpacked: int = 0           # rows read from the packed journal into the journal
+    packed: Path | None = None  # the packed journal written (pack=True)
 
 
 def cores() -> int:
@@ -62,14 +65,17 @@ def cores() -> int:
 def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: int | None = None,
               time_limit: float | None = DEFAULT_TIME_LIMIT, memory_mb: float = DEFAULT_MEMORY_MB,
               jobs: int | None = None, scheduler=None, lines: bool = True, progress: bool = True,
-              chunk: int | None = None, seed_type: str = "ours", player: dict | None = None) -> BatchSummary:
+              chunk: int | None = None, seed_type: str = "ours", player: dict | None = None,
+              pack: bool = False) -> BatchSummary:
     """Solve every seed of ``seeds`` (``"1-1000"``, a range or a list) not yet in the journal ``out``.
 
     ``jobs`` processes (default: all cores) or the Dask cluster at ``scheduler`` (an
     address or a ``distributed.Client``). ``chunk`` fixes the deals per task
     (default: sized to :data:`CHUNK_SECONDS`). ``player`` (:func:`no_peek_player`) also plays
     each deal without peeking, in the same row. Returns counts; the rows are in the
-    journal and, once complete, in its CSV (:func:`load_study` reads either).
+    journal and, once complete, in its CSV (:func:`load_study` reads either). A packed
+    journal beside ``out`` (``out`` + ``.gz``) is read into it first; ``pack`` writes it
+    when the run ends (:mod:`.journal`).
     """
     from ..seeds import check_seed_type
 
@@ -87,20 +93,24 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         _check_reachable(scheduler)   # before the journal is touched
     limits = normal_limits({"max_nodes": max_nodes, "time_limit": time_limit, "memory_mb": memory_mb})
     out = check_out_path(out)
+    # refuse before touching anything
     if out.exists():
-        check_journal(read_journal(out), game, options, limits, seed_type, player)   # refuse before touching it
+        check_journal(read_journal(out), game, options, limits, seed_type, player)
+    if packed_path(out).exists():
+        check_journal(read_journal(packed_path(out)), game, options, limits, seed_type, player)
 
     fh = open(out, "ab")
     try:
         _Lock(fh, out)
         journal = read_journal(out)   # again, under the lock: what no other run can change now
         done = check_journal(journal, game, options, limits, seed_type, player)
-        wanted = _count(ranges)
-        already = sum(1 for s in done if any(lo <= s <= hi for lo, hi in ranges)) if done else 0
-        remaining = wanted - already
         if journal.torn or fh.tell() != journal.good_bytes:
             fh.truncate(journal.good_bytes)   # drop the torn line before appending after it
             fh.seek(journal.good_bytes)
+        unpacked = merge_packed(out, fh, journal, done)
+        wanted = _count(ranges)
+        already = sum(1 for s in done if any(lo <= s <= hi for lo, hi in ranges)) if done else 0
+        remaining = wanted - already
         counts = {"won": 0, "lost": 0, "unknown": 0}
         for row in journal.rows:
             counts[row["verdict"]] = counts.get(row["verdict"], 0) + 1
@@ -111,12 +121,14 @@ def run_batch(game: str, seeds, options: dict | None = None, *, out, max_nodes: 
         complete = new == remaining
     finally:
         fh.close()
+        if pack and out.exists():
+            write_packed(out)   # also after Ctrl-C: what was finished is carried on
     table = None
     if complete:
         table = csv_path(out)
         write_csv(load_study(out), table)
     return BatchSummary(out, table, len(journal.rows) + new, new, counts["won"], counts["lost"],
-                        counts["unknown"], complete, rate)
+                        counts["unknown"], complete, rate, unpacked, packed_path(out) if pack else None)
 
 
 def _drive(game, options, limits, lines, todo, remaining, wanted, fh, counts, jobs, scheduler, progress,
