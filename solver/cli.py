@@ -629,7 +629,7 @@ def _hint_no_peek(d, seed, seed_type, deal_file, moves_file, played, as_json, re
                    next=None if decision.move is None else decision.move.to_json(),
                    chance=None if decision.chance is None else round(decision.chance, 4))
         details = decision.to_json()
-        for name in ("exact", "stop", "estimates"):
+        for name in ("exact", "stop", "plan", "estimates"):
             if name in details:
                 out[name] = details[name]
         out.update(samples_used=decision.samples, solves=decision.solves, nodes=decision.nodes,
@@ -652,6 +652,9 @@ def _hint_no_peek(d, seed, seed_type, deal_file, moves_file, played, as_json, re
         f"estimated chance of winning {_chance(decision.chance)} ({decision.samples} " \
         f"{'arrangements of the unseen cards' if decision.exact else 'tables sampled'}; {seconds:.2f} s)"
     click.echo(f"next: {readable(decision.move, table)}   [{decision.move}]   {how}")
+    if decision.plan:
+        click.echo("then: " + ", ".join(str(m) for m in decision.plan) + "   (on the way to the last, nothing "
+                   "new shows: the player plays them without weighing again)")
     rest = [f"{m} {100 * c:.0f}%" + ("" if exact else " at most") for m, c, exact in decision.estimates
             if m != decision.move]
     if rest:

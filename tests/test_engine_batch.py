@@ -34,6 +34,11 @@ def test_each_root_gets_the_search_of_the_engine(name):
         assert (verdicts[i], nodes[i]) == (CODES[alone.verdict], alone.nodes), (name, i)
         if alone.verdict == "won":
             assert first[i] == alone.line[0]
+    # and the lines asked for are the search's lines
+    _, _, _, lines = solve_each(solver.kernels, roots, 4000, lines=True)
+    for i in range(len(deals)):
+        alone = search(solver.kernels, roots[i], max_nodes=4000)
+        assert lines[i] == (alone.line if alone.verdict == "won" else [])
     # in another order, each root still gets the same answer
     back = solve_each(solver.kernels, roots[::-1].copy(), 4000)
     assert (back[0][::-1] == verdicts).all() and (back[2][::-1] == nodes).all()

@@ -228,6 +228,49 @@ def test_the_tables_kept_from_move_to_move_are_the_ones_the_observation_admits(n
     assert sum(carried) > 0
 
 
+def test_a_commitment_reached_only_through_safe_moves_is_chosen_with_the_way_to_it():
+    """Every card face up but four hearts: the King on the tableau, and the stock (draw 3,
+    unlimited passes) holding Q J T, the Ten on top once drawn. Moving the King from pile
+    to pile and drawing can be undone; the first move that commits (Ten to its
+    foundation) is there only after a draw. The player plays the draw with the Ten's move
+    as its plan, and wins."""
+    from solver.deals import deal_from_json
+
+    ranks = "A23456789TJQK"
+    foundations = [[r + s for r in ranks] for s in "CD"] + [[r + "H" for r in ranks[:9]]] + [[r + "S" for r in ranks]]
+    deal = deal_from_json({"game": "klondike", "options": {"draw": 3, "passes": None, "foundation_to_tableau": False},
+                           "tableau": [["KH"], [], [], [], [], [], []], "face_down": [0] * 7,
+                           "stock": ["QH", "JH", "TH"], "waste": [], "foundations": foundations})
+    decision = Player("klondike", SMALL).decide(first_observation(deal, "tableau"))
+    assert decision.move.type == "draw" and decision.chance == 1.0
+    assert [m.to_json() for m in decision.plan] == [{"type": "move", "card": "TH", "from": "waste", "to": "f3",
+                                                     "count": 1}]
+    record = play_game(deal, "tableau", SMALL)
+    assert record.won and record.moves[:2] == [decision.move] + decision.plan
+
+
+@pytest.mark.parametrize("name, options, level, seed", [("klondike", LONELYBOT, "tableau", 3),
+                                                        ("klondike", LONELYBOT, "tableau", 7),
+                                                        ("ladder", {}, "all", 4)])
+def test_a_plan_is_safe_moves_that_reveal_nothing_then_the_move_chosen_and_it_is_played(name, options, level, seed):
+    """A decision that chooses a commitment reached through safe moves says so (``plan``),
+    and the player then plays exactly those moves, none of them revealing a card or
+    committing before the last (each could be undone: the table after it leads back)."""
+    deal = deal_from_seed(name, seed, options)
+    seen = []
+    record = play_game(deal, level, SMALL, max_moves=150, on_decision=lambda d, obs: seen.append((d, obs)))
+    player = Player(name, SMALL)
+    plans = 0
+    for k, (decision, obs) in enumerate(seen):
+        if not decision.plan:
+            continue
+        plans += 1
+        assert [d.move for d, _ in seen[k + 1:k + 1 + len(decision.plan)]] == decision.plan
+        for step, (move, (_, at)) in enumerate(zip([decision.move] + decision.plan[:-1], seen[k:])):
+            assert not at.needs(move) and player._reversible(at, move), (k, step, move)
+    assert record.moves and plans
+
+
 # --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------

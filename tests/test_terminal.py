@@ -71,7 +71,12 @@ def test_ctrl_c_ends_a_batch_in_one_line_with_the_finished_deals_kept(tmp_path):
     proc = subprocess.Popen(SOLITAIRE + ["batch", "klondike", "--seeds", "1-3000", "--out", str(journal), "--jobs",
                                          "2", "--quiet"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
-    time.sleep(6)
+    deadline = time.monotonic() + 120      # until a first row is written (a loaded machine is slow)
+    while time.monotonic() < deadline and proc.poll() is None and not (
+            journal.exists() and journal.read_bytes().count(b"\n") > 0):
+        time.sleep(0.1)
+    time.sleep(0.5)
+    assert proc.poll() is None, "the batch ended before it could be interrupted"
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130

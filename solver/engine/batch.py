@@ -24,7 +24,7 @@ from numba import njit, types
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .search import _run
-from .status import C_CUT, C_DOMINATORS, C_NODES, C_STORED, COUNTERS, EXHAUSTED, GROW, WON
+from .status import C_CUT, C_DEPTH, C_DOMINATORS, C_NODES, C_STORED, COUNTERS, EXHAUSTED, GROW, WON
 from .table import BYTES_PER_SLOT, MAX_LOAD, _rehash_dominators, rehash, stored_key, visit
 
 LOST, WON_ROOT, UNKNOWN = 0, 1, 2     # the verdict codes of :func:`solve_each`
@@ -35,10 +35,10 @@ MAX_NODES = 1 << 62                   # a node limit above this is this (no sear
 
 @njit(types.void(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, TransientFn, types.uint8[:, ::1],
                  types.int64, types.int64, types.int64, types.boolean, types.int64, types.int8[::1], types.int32[::1],
-                 types.int64[::1]),
+                 types.int64[::1], types.int32[:, ::1], types.int32[::1]),
       cache=True)
 def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, transient, roots, max_moves,
-                max_nodes, max_depth, has_dominance, max_slots, verdicts, first, nodes):
+                max_nodes, max_depth, has_dominance, max_slots, verdicts, first, nodes, lines, lengths):
     width = roots.shape[1]
     rows = max_depth + 1
     states = np.empty((rows, width), dtype=np.uint8)
@@ -63,6 +63,7 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
     for r in range(roots.shape[0]):
         first[r] = NO_MOVE
         nodes[r] = 0
+        lengths[r] = 0
         if is_won(roots[r]):
             verdicts[r] = WON_ROOT
             continue
@@ -110,6 +111,11 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
         if status == WON:
             verdicts[r] = WON_ROOT
             first[r] = stack[0, cursor[0] - 1]
+            depth = counters[C_DEPTH]
+            if depth <= lines.shape[1]:      # (lines.shape[1] is 0 when no line is asked for)
+                for d in range(depth):
+                    lines[r, d] = stack[d, cursor[d] - 1]
+                lengths[r] = depth
         elif status == EXHAUSTED and counters[C_CUT] == 0:
             verdicts[r] = LOST
         else:
@@ -117,13 +123,14 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
 
 
 def solve_each(kernels: Kernels, roots: np.ndarray, max_nodes: int, max_depth: int = 2000,
-               memory_mb: float = DEFAULT_MEMORY_MB):
+               memory_mb: float = DEFAULT_MEMORY_MB, lines: bool = False):
     """Decide each row of ``roots`` (states of one game) within ``max_nodes`` nodes:
     ``(verdicts, first, nodes)``, arrays of one entry per root (verdicts :data:`LOST`,
     :data:`WON_ROOT` or :data:`UNKNOWN`; ``first`` the first kernel move of the winning
-    line, :data:`NO_MOVE` when there is none). ``memory_mb`` bounds the arrays as it does
-    a search's (:mod:`solver.engine.memory`): a search whose table would outgrow it is
-    ``unknown``."""
+    line, :data:`NO_MOVE` when there is none). With ``lines``, also a list of each root's
+    winning line (kernel moves; empty when it is not won). ``memory_mb`` bounds the arrays
+    as it does a search's (:mod:`solver.engine.memory`): a search whose table would outgrow
+    it is ``unknown``."""
     if max_nodes < 1 or max_depth < 1:
         raise ValueError("solve_each needs max_nodes >= 1 and max_depth >= 1")
     roots = np.ascontiguousarray(roots, dtype=np.uint8).reshape(-1, kernels.state_size)
@@ -131,12 +138,16 @@ def solve_each(kernels: Kernels, roots: np.ndarray, max_nodes: int, max_depth: i
     verdicts = np.empty(n, dtype=np.int8)
     first = np.empty(n, dtype=np.int32)
     nodes = np.empty(n, dtype=np.int64)
+    line_moves = np.empty((n, max_depth if lines else 0), dtype=np.int32)
+    lengths = np.zeros(n, dtype=np.int32)
     # the stacks, then the table and the multimap, each grown while its old copy is held
-    stacks = (max_depth + 1) * (kernels.state_size + 4 * kernels.max_moves + 24)
+    stacks = (max_depth + 1) * (kernels.state_size + 4 * kernels.max_moves + 24) + line_moves.nbytes
     per_slot = 2 * (BYTES_PER_SLOT + (16 if kernels.has_dominance else 0))
     max_slots = 1 << max(0, ((budget_bytes(memory_mb) - stacks) // per_slot).bit_length() - 1)
     if n:
         _solve_each(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, roots, kernels.max_moves,
                     min(int(max_nodes), MAX_NODES), max_depth, kernels.has_dominance, max_slots, verdicts, first,
-                    nodes)
+                    nodes, line_moves, lengths)
+    if lines:
+        return verdicts, first, nodes, [line_moves[r, :lengths[r]].tolist() for r in range(n)]
     return verdicts, first, nodes

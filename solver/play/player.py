@@ -12,12 +12,18 @@ optimistic one: in each table the solver knows every card, the player will not).
 Finding the best move needs few solves:
 
 * each table is first solved as it stands; a proof of loss settles every move there, and
-  the first move of the line found is known to win there (and the table after it is
-  kept, known won, for the next decision);
-* the moves are then examined best bound first (wins known + tables still open) and a
-  move is solved only in the tables where it is open, until the best move's wins are
-  known and no other move can reach them: the argmax of hindsight optimisation, exact,
-  without deciding every move in every table;
+  the start of the line found is known to win there (and the table after its first move
+  is kept, known won, for the next decision);
+* besides the legal moves, the player weighs each *commitment* a table's winning line
+  makes after safe moves that reveal nothing (drawing round a known stock to a card,
+  moving a card aside and back): such moves keep every table as it is, so a commitment
+  reached through them is a choice to make now, beside the moves that commit at once.
+  When one is chosen, its safe moves and then its move are played (the decision's
+  ``plan``) with no more weighing: they reveal nothing that could change the choice;
+* the candidates are then examined best bound first (wins known + tables still open) and
+  one is solved only in the tables where it is open, until the best one's wins are known
+  and no other can reach them: the argmax of hindsight optimisation, exact, without
+  deciding every candidate in every table;
 * a *safe* move, one after which the table can be reached again (a move back, or a pass
   round the stock), keeps whatever the table is in every table sampled: it is never
   solved. Among moves as good, one that commits (progress) goes first, then one that
@@ -61,6 +67,7 @@ DEFAULT_MAX_SAMPLES = 36
 DEFAULT_NODES = 20_000
 DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
+MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
 STOCK_MOVES = ("draw", "redeal", "deal")
 
@@ -114,6 +121,7 @@ class Decision:
     solves: int = 0
     nodes: int = 0
     stop: str | None = None
+    plan: list = field(default_factory=list)    # the moves chosen to follow this one (safe, then one that commits)
 
     def to_json(self) -> dict:
         out = {"move": None if self.move is None else self.move.to_json(),
@@ -122,6 +130,8 @@ class Decision:
             out["exact"] = True
         if self.stop:
             out["stop"] = self.stop
+        if self.plan:
+            out["plan"] = [m.to_json() for m in self.plan]
         if self.estimates:
             out["estimates"] = [{"move": m.to_json(), "chance": round(c, 4), **({} if exact else {"bound": True})}
                                 for m, c, exact in self.estimates]
@@ -133,6 +143,7 @@ class Decision:
 class _Outcome:
     verdict: str                  # won | lost | unknown
     first: Move | None = None     # with won: the first move of a winning line (None when not known)
+    line: tuple | None = None     # with won: the whole line, when asked for
 
 
 LOST = _Outcome("lost")
@@ -147,24 +158,30 @@ class _Table:
     position: object
     key: object
     outcome: _Outcome | None = None
-    after: dict = field(default_factory=dict)     # Move -> _Outcome
+    after: dict = field(default_factory=dict)     # candidate (a tuple of moves) -> _Outcome
+    commit: tuple | None = None   # the candidate the table's winning line makes (this decision's)
 
-    def known_after(self, move: Move, safe: bool = False) -> _Outcome | None:
-        """The outcome after ``move`` if it is known without a solve: examined already, the
-        table lost, the first move of its winning line, or a ``safe`` move (one the table can
-        be reached again from, which keeps whatever the table is)."""
-        if move in self.after:
-            return self.after[move]
+    def known_after(self, candidate: tuple, safe: bool = False) -> _Outcome | None:
+        """The outcome after the moves of ``candidate`` if it is known without a solve:
+        examined already, the table lost, the start of its winning line, or a ``safe``
+        move (one the table can be reached again from, which keeps whatever the table is)."""
+        if candidate in self.after:
+            return self.after[candidate]
         root = self.outcome
         if root is None:
             return None
         if root.verdict == "lost":
             return LOST
-        if root.verdict == "won" and root.first == move:
+        if root.verdict == "won" and (candidate == self.commit or candidate == (root.first,)):
             return _Outcome("won")
         if safe:
             return _Outcome(root.verdict)
         return None
+
+
+def _won(line) -> _Outcome:
+    line = tuple(_plain(m) for m in line)
+    return _Outcome("won", line[0] if line else None, line)
 
 
 def _plain(move: Move) -> Move:
@@ -192,28 +209,37 @@ class Player:
         self.waited = 0                # safe moves played in a row
         self.solves = 0
         self.nodes = 0
+        self.plan: list[Move] = []     # the rest of the candidate chosen: safe moves, then the one that commits
+        self.plan_chance = None
 
     # -- solving -------------------------------------------------------------
-    def _solve_all(self, positions: list, keys: list) -> list[_Outcome]:
+    def _solve_all(self, positions: list, keys: list, lines: bool = False) -> list[_Outcome]:
         """Each position decided by the exact solver within ``max_nodes`` (one compiled call
         for all that are not cached by key): won (with the first move of the line found),
         lost, or unknown. Where the game has a relaxed twin (:attr:`solver.game.Solver.relaxed`),
         an undecided table whose twin is lost is lost."""
         todo: dict = {}
         for position, key in zip(positions, keys):
-            if key not in self.cache and key not in todo:
+            hit = self.cache.get(key)
+            if (hit is None or lines and hit.verdict == "won" and hit.line is None) and key not in todo:
                 todo[key] = position
         if todo:
             solver = self.solver
             deals = [self.rules.to_deal(p) for p in todo.values()]
-            verdicts, first, nodes = solve_each(solver.kernels, np.stack([solver.encode(d, solver.reduce_all)
-                                                                          for d in deals]), self.settings.max_nodes)
+            found = solve_each(solver.kernels, np.stack([solver.encode(d, solver.reduce_all) for d in deals]),
+                               self.settings.max_nodes, lines=lines)
+            verdicts, first, nodes = found[:3]
             self.solves += len(deals)
             self.nodes += int(nodes.sum())
-            outcomes = [_Outcome("won", None if f == NO_MOVE else _plain(solver.decode_line(d, [int(f)],
-                                                                                           solver.reduce_all)[0]))
-                        if v == WON_ROOT else LOST if v == LOST_ROOT else None
-                        for d, v, f in zip(deals, verdicts, first)]
+            if lines:
+                outcomes = [_Outcome("won", None, ()) if v == WON_ROOT and f == NO_MOVE else
+                            _won(solver.decode_line(d, k, solver.reduce_all)) if v == WON_ROOT else
+                            LOST if v == LOST_ROOT else None for d, v, f, k in zip(deals, verdicts, first, found[3])]
+            else:
+                outcomes = [_Outcome("won", None if f == NO_MOVE else _plain(solver.decode_line(d, [int(f)],
+                                                                                               solver.reduce_all)[0]))
+                            if v == WON_ROOT else LOST if v == LOST_ROOT else None
+                            for d, v, f in zip(deals, verdicts, first)]
             open_ = [i for i, o in enumerate(outcomes) if o is None]
             twins = [(i, solver.relaxed(deals[i])) for i in open_] if solver.relaxed is not None else []
             twins = [(i, t) for i, t in twins if t is not None]
@@ -254,7 +280,7 @@ class Player:
         player given an observation that does not follow its last move starts afresh)."""
         last, self.last = self.last, None
         if last is None or obs.moves != last[0].moves + 1:
-            self.pool = []
+            self.pool, self.plan = [], []
             return
         before, move, safe = last
         # obs must be what the move led to; then a kept table agrees with it everywhere but
@@ -266,7 +292,7 @@ class Player:
         except (ObservationError, IllegalMove, IndexError, TypeError):
             follows = False
         if not follows:
-            self.pool = []
+            self.pool, self.plan = [], []
             return
         cards = [card_at(obs.table, s) for s in revealed]
         kept = []
@@ -276,10 +302,17 @@ class Player:
                 deal = self.rules.to_deal(position)
                 if any(card_at(deal, s) != c for s, c in zip(revealed, cards)):
                     continue
-            kept.append(_Table(position, self.rules.key(position), t.known_after(move, safe)))
+            kept.append(_Table(position, self.rules.key(position), t.known_after((move,), safe)))
         self.pool = kept
 
     def _reversible(self, obs: Observation, move: Move) -> bool:
+        """Whether ``move`` is safe at ``obs`` (:meth:`_safe`), worked out once per observation."""
+        memo = obs._memo.setdefault("safe", {})
+        if move not in memo:
+            memo[move] = self._safe(obs, move)
+        return memo[move]
+
+    def _safe(self, obs: Observation, move: Move) -> bool:
         """Whether the table of ``obs`` can be reached again after ``move``: by one move back,
         or, after a stock move, by stock moves alone (a pass round the stock). Then the move
         keeps whatever the table is, won or lost, in every table the observation admits (the
@@ -340,35 +373,37 @@ class Player:
         every = obs.legal_moves()
         if not every:
             return Decision(None, 0.0, stop="no_moves")
+        if self.plan:
+            # the safe moves on the way to the move chosen, and then that move (they reveal
+            # nothing, so nothing is learnt that could change the choice)
+            move, chance = self.plan.pop(0), self.plan_chance
+            if move in every:
+                safe = bool(self.plan)
+                self.waited = self.waited + 1 if safe else 0
+                self.last = (obs, move, safe)
+                return Decision(move, chance, plan=list(self.plan))
+            self.plan = []
         legal = every
-        # how often the player has been at the table each move leads to: among moves as good,
-        # the one to the table played least often goes first, so that the player goes round
-        # in circles only when every move does, and then round the widest one (the stall limit
-        # ends such a game); a move back is still played when it is better
-        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in legal]
         if len(legal) == 1:
             self.last = (obs, legal[0], self._reversible(obs, legal[0]))
             return Decision(legal[0], None)
         s = self.settings
         exact = obs.arrangements(s.samples)
         count = len(exact) if exact is not None else s.samples
-        # cards a move brings face up; a draw's are not counted (it turns one up every time, and
-        # drawing through a stock to see it is no reason to draw)
-        reveals = [0 if m.type in STOCK_MOVES else len(obs.needs(m)) for m in legal]
-        safe = [self._reversible(obs, m) for m in legal]
         while True:
             tables = self._tables(obs, count, exact)
             more = exact is None and count < s.max_samples
-            wins, exactly, best, standing = self._weigh(tables, legal, reveals, safe, times, rivals=more)
-            others = [wins[i] for i in range(len(legal)) if i != best and exactly[i]]
+            self._solve_roots(tables)
+            candidates, reveals, safe, times = self._candidates(obs, tables, legal)
+            wins, exactly, best, standing = self._weigh(tables, candidates, reveals, safe, times, rivals=more)
+            others = [wins[i] for i in range(len(candidates)) if i != best and exactly[i]]
             # close: the best move loses tables that could be won, and another move is near it
             close = wins[best] < standing and bool(others) and wins[best] - max(others) < _margin(len(tables))
-
             if not more or not (close or wins[best] == 0):
                 break
             count = min(s.max_samples, 2 * count)
         n = len(tables)
-        order = sorted(range(len(legal)), key=lambda i: (-wins[i], i))
+        order = sorted(range(len(legal)), key=lambda i: (-wins[i], i))     # the moves (candidates of one move)
         estimates = [(legal[i], wins[i] / n, exactly[i]) for i in order]
         done = dict(samples=n, exact=exact is not None, estimates=estimates, solves=self.solves - solves,
                     nodes=self.nodes - nodes)
@@ -377,50 +412,103 @@ class Player:
         if safe[best] and self.waited >= s.patience:
             # hindsight never minds waiting (in each table it knows the line that wins later):
             # after ``patience`` safe moves in a row, the best move that commits is played
-            bold = [i for i in range(len(legal)) if not safe[i] and exactly[i] and wins[i] > 0]
+            bold = [i for i in range(len(candidates)) if not safe[i] and exactly[i] and wins[i] > 0]
             if bold:
                 best = max(bold, key=lambda i: (wins[i], -times[i], -i))
-        self.waited = self.waited + 1 if safe[best] else 0
-        self.last = (obs, legal[best], safe[best])
-        return Decision(legal[best], wins[best] / n, **done)
+        chosen = candidates[best]
+        self.plan, self.plan_chance = list(chosen[1:]), wins[best] / n
+        first_safe = safe[best] or len(chosen) > 1
+        self.waited = self.waited + 1 if first_safe else 0
+        self.last = (obs, chosen[0], first_safe)
+        return Decision(chosen[0], wins[best] / n, plan=list(chosen[1:]), **done)
 
-    def _weigh(self, tables: list[_Table], legal: list[Move], reveals: list[int], safe: list[bool], times: list[int],
-               rivals: bool):
-        """Each move's wins over ``tables`` (exact for the best move; for another move exact
-        or a bound no higher than the best move's wins), which of them are exact, the best
-        move, and the wins of the tables as they stand (no move can have more).
-
-        Each table is solved as it stands first; its line's first move is then known to win
-        there, and a proof of loss settles every move. Then the move with the best bound
-        (wins known plus tables open) has its open tables solved, until the best bound is
-        the exact count of its move. With ``rivals``, when the best move loses some table
-        that the table as it stands wins, a move whose bound is within the margin of it is
-        counted exactly too (to tell whether the choice is close). Among equal bounds the
-        move to the table played least often goes first (``times``), then one that commits,
-        then the one that brings more cards face up (hindsight undervalues learning), then
-        the one more of the solver's lines start with, then the one listed first."""
-        n_moves = len(legal)
-        wins = [0.0] * n_moves
-        open_: list[list[_Table]] = [[] for _ in range(n_moves)]
-        votes = [0] * n_moves
-        standing = 0.0
-        # each table as it stands, solved where it is not known (or known won by a line not
-        # known: a table kept after the first move of its line)
-        need = [t for t in tables if t.outcome is None or (t.outcome.verdict == "won" and t.outcome.first is None)]
-        for t, out in zip(need, self._solve_all([t.position for t in need], [t.key for t in need])):
+    def _solve_roots(self, tables: list[_Table]) -> None:
+        """Solve each table as it stands where it is not known, with its winning line (a
+        table kept after the first move of its line is known won, its line not)."""
+        need = [t for t in tables if t.outcome is None or (t.outcome.verdict == "won" and t.outcome.line is None)]
+        for t, out in zip(need, self._solve_all([t.position for t in need], [t.key for t in need], lines=True)):
             # a won table stays won if its search now runs out of nodes
             t.outcome = out if t.outcome is None or out.verdict == "won" else t.outcome
+
+    def _candidates(self, obs: Observation, tables: list[_Table], legal: list[Move]):
+        """What the player may choose between: each legal move, and each move that commits
+        (one that is not safe) which a table's winning line makes after safe moves that reveal
+        nothing, with those moves before it. They can be undone and teach nothing, so the
+        table they lead to is as good as this one in every table sampled: a commitment
+        that is reached through them is a choice to be made now, beside the moves that
+        commit at once. Sets each table's ``commit``, the candidate its line makes.
+
+        Returns the candidates (tuples of moves), and for each: the cards its last move
+        brings face up (a draw's not counted: it turns one up every time, and drawing
+        through a stock to see it is no reason to draw), whether it is safe (a legal move
+        that is), and how often the player has been at the table it leads to."""
+        candidates = [(m,) for m in legal]
+        reveals = [0 if m.type in STOCK_MOVES else len(obs.needs(m)) for m in legal]
+        safe = [self._reversible(obs, m) for m in legal]
+        # how often the player has been at the table each move leads to: among moves as good,
+        # the one to the table played least often goes first, so that the player goes round
+        # in circles only when every move does, and then round the widest one (the stall limit
+        # ends such a game); a move back is still played when it is better
+        times = [self.visited.get(self._seen_key(obs.pending(m)), 0) for m in legal]
+        index = {c: i for i, c in enumerate(candidates)}
+        reached = {(): obs}          # the observation after each run of safe moves walked
+        for t in tables:
+            t.commit = None
+            line = t.outcome.line if t.outcome is not None and t.outcome.verdict == "won" else None
+            if not line:
+                continue
+            path: tuple = ()
+            for move in line[:MAX_WALK]:
+                at = reached[path]
+                try:
+                    if self._reversible(at, move) and not at.needs(move):
+                        path += (move,)
+                        if path not in reached:
+                            reached[path] = at.after(move, [])
+                        continue
+                except IllegalMove:      # (a line of the table is legal at the observation: never)
+                    break
+                t.commit = path + (move,)
+                if t.commit not in index:
+                    index[t.commit] = len(candidates)
+                    candidates.append(t.commit)
+                    reveals.append(0 if move.type in STOCK_MOVES else len(at.needs(move)))
+                    safe.append(False)
+                    times.append(self.visited.get(self._seen_key(at.pending(move)), 0))
+                break
+        return candidates, reveals, safe, times
+
+    def _weigh(self, tables: list[_Table], candidates: list[tuple], reveals: list[int], safe: list[bool],
+               times: list[int], rivals: bool):
+        """Each candidate's wins over ``tables`` (exact for the best one; for another exact
+        or a bound no higher than the best one's wins), which of them are exact, the best
+        candidate, and the wins of the tables as they stand (none can have more).
+
+        The tables are solved as they stand (:meth:`_solve_roots`); a line's start is then
+        known to win there, and a proof of loss settles every candidate. Then the
+        candidate with the best bound (wins known plus tables open) has its open tables
+        solved, until the best bound is the exact count of its candidate. With ``rivals``,
+        when the best candidate loses some table that the table as it stands wins, one
+        whose bound is within the margin of it is counted exactly too (to tell whether the
+        choice is close). Among equal bounds the one to the table played least often goes
+        first (``times``), then one that commits, then the one that brings more cards face
+        up (hindsight undervalues learning), then the one more of the solver's lines
+        start with, then the one listed first."""
+        count = len(candidates)
+        wins = [0.0] * count
+        open_: list[list[_Table]] = [[] for _ in range(count)]
+        votes = [0] * count
+        standing = 0.0
         for t in tables:
             root = t.outcome
             standing += _value(root)
             if root.verdict == "unknown":
-                for i in range(n_moves):
+                for i in range(count):
                     wins[i] += UNDECIDED
                 continue
-            first = root.first if root.verdict == "won" else None
-            for i, m in enumerate(legal):
-                votes[i] += m == first
-                known = t.known_after(m, safe[i])
+            for i, c in enumerate(candidates):
+                votes[i] += c == t.commit
+                known = t.known_after(c, safe[i])
                 if known is None:
                     open_[i].append(t)
                 else:
@@ -430,26 +518,32 @@ class Player:
             return wins[i] + len(open_[i])
 
         def settle(i):
-            after = [self.rules.play(t.position, legal[i]) for t in open_[i]]
+            after = [_played(self.rules, t.position, candidates[i]) for t in open_[i]]
             for t, out in zip(open_[i], self._solve_all(after, [self.rules.key(p) for p in after])):
-                t.after[legal[i]] = out
+                t.after[candidates[i]] = out
                 wins[i] += _value(out)
             open_[i] = []
 
         rank = lambda i: (-bound(i), times[i], safe[i], -reveals[i], -votes[i], i)  # noqa: E731
         margin = _margin(len(tables))
         while True:
-            best = min(range(n_moves), key=rank)
+            best = min(range(count), key=rank)
             if open_[best]:
                 settle(best)
                 continue
-            near = [i for i in range(n_moves) if i != best and open_[i] and bound(i) > wins[best] - margin] \
+            near = [i for i in range(count) if i != best and open_[i] and bound(i) > wins[best] - margin] \
                 if rivals and wins[best] < standing else []
             if not near:
                 break
             settle(min(near, key=rank))
-        best = min(range(n_moves), key=rank)
-        return [bound(i) for i in range(n_moves)], [not open_[i] for i in range(n_moves)], best, standing
+        best = min(range(count), key=rank)
+        return [bound(i) for i in range(count)], [not open_[i] for i in range(count)], best, standing
+
+
+def _played(rules, position, moves: tuple):
+    for move in moves:
+        position = rules.play(position, move)
+    return position
 
 
 def _count(value) -> int:
