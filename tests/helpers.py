@@ -72,3 +72,23 @@ def same_move(move) -> str:
     obj = move.to_json()
     obj.pop("cards", None) if obj["type"] == "draw" else None
     return repr(obj)
+
+
+def kill_9_once_written(cmd: list[str], journal, rows: int, cwd) -> int:
+    """Start ``cmd`` (a batch run writing ``journal``), ``kill -9`` it once the journal holds
+    ``rows`` lines, and return the lines it had written by then."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if journal.exists() and journal.read_bytes().count(b"\n") >= rows:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run ended before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return journal.read_bytes().count(b"\n")

@@ -3,7 +3,6 @@ refusal to mix studies, the same rows from a Dask LocalCluster, and one-line err
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from solver.options import variant_name
 from solver.solve import solve
 from solver.studies import BatchError, load_study, local_cluster, parse_seeds, read_journal, run_batch
 from solver.studies.journal import write_packed
+from tests.helpers import kill_9_once_written
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
 NODES = 100_000   # a node limit, not a time limit, so that every field but seconds is deterministic
@@ -76,17 +76,7 @@ def test_kill_9_mid_run_then_resume_gives_the_uninterrupted_table(tmp_path):
     out = tmp_path / "killed.jsonl"
     cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "pyramid", "--seeds", seeds,
            "--max-nodes", str(NODES), "--jobs", "2", "--chunk", "3", "--quiet", "--out", str(out)]
-    proc = subprocess.Popen(cmd, cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and out.read_bytes().count(b"\n") >= 30:
-            break
-        time.sleep(0.02)
-    assert proc.poll() is None, "the run ended before it could be killed"
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    written = out.read_bytes().count(b"\n")
+    written = kill_9_once_written(cmd, out, 30, Path(__file__).resolve().parents[1])
     assert 30 <= written < 300
     # resume with the same command (in this process, one job)
     summary = run_batch("pyramid", seeds, {}, out=out, jobs=1, max_nodes=NODES, progress=False)

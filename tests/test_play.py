@@ -9,13 +9,9 @@ replays with the reference rules.
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import random
-import signal
-import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -29,6 +25,7 @@ from solver.registry import game as game_named
 from solver.replay import certify
 from solver.solve import solve
 from solver.studies import load_study, no_peek_player, run_batch
+from tests.helpers import kill_9_once_written
 from tests.test_cli import assert_one_line_error, run, runner  # noqa: F401 - fixture
 
 LONELYBOT = {"draw": 3, "passes": None, "foundation_to_tableau": True}
@@ -351,16 +348,7 @@ def test_a_killed_no_peek_study_resumes_to_the_uninterrupted_table(tmp_path):
     cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "pyramid", "--passes", "3",
            "--seeds", seeds, "--max-nodes", "100000", "--jobs", "1", "--chunk", "1", "--quiet", "--out", str(out),
            "--player", "no-peek", "--hidden", "all", "--samples", "4", "--player-nodes", "3000"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and out.read_bytes().count(b"\n") >= 5:
-            break
-        time.sleep(0.02)
-    assert proc.poll() is None, "the run ended before it could be killed"
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    written = out.read_bytes().count(b"\n")
+    written = kill_9_once_written(cmd, out, 5, ROOT)
     assert 5 <= written < 40
     summary = run_batch("pyramid", seeds, {"passes": 3}, out=out, progress=False, jobs=1, max_nodes=100_000,
                         player=no_peek_player("all", SMALL))
