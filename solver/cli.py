@@ -766,6 +766,9 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
         player = None
     stop_on_sigterm()
     try:
+        from .studies.journal import check_out_path
+
+        check_out_path(out)   # a wrong --out is said before the wait of a first compile
         if scheduler is None:
             # compiled here first (said so if it takes long), the workers load it from the cache
             from .studies.worker import _warm

@@ -261,9 +261,18 @@ def test_bad_seeds_and_options_are_one_line_errors(runner, tmp_path, args, messa
 def test_bad_output_paths_are_one_line_errors(runner, tmp_path):  # noqa: F811
     (tmp_path / "afile").write_text("")
     for out, message in [(tmp_path, "is a directory"), (tmp_path / "afile" / "s.jsonl", "is not a directory"),
-                         (tmp_path / "s.csv", "--out names the journal")]:
+                         (tmp_path / "s.csv", "--out names the journal"),
+                         (tmp_path / "s.jsonl.gz", "not its packed copy")]:
         result = run(runner, "batch", "pyramid", "--seeds", "1-3", "--out", out, "--quiet")
         assert message in assert_one_line_error(result)
+
+
+def test_a_bad_out_is_said_before_the_solver_is_loaded(runner, tmp_path, monkeypatch):  # noqa: F811
+    import solver.studies.worker as worker
+
+    monkeypatch.setattr(worker, "_warm", lambda *a: pytest.fail("the solver was loaded before --out was checked"))
+    result = run(runner, "batch", "pyramid", "--seeds", "1-3", "--out", tmp_path / "s.jsonl.gz", "--quiet")
+    assert "not its packed copy" in assert_one_line_error(result)
 
 
 def test_a_study_in_a_new_folder_makes_the_folder(runner, tmp_path):  # noqa: F811

@@ -205,8 +205,8 @@ def check_journal(journal: Journal, game: str, options: dict, limits: dict, seed
 def check_out_path(out) -> Path:
     out = Path(out)
     if is_packed(out):
-        raise BatchError(f"{out}: --out names the journal ({out.name[:-3]}); its packed copy {out.name} is "
-                         f"read from beside it")
+        raise BatchError(f"{out}: --out names the journal ({out.name[:-3]}), not its packed copy (which a run "
+                         f"reads from beside the journal)")
     if out.suffix.lower() == ".csv":
         raise BatchError(f"{out}: --out names the journal (JSON Lines, e.g. study.jsonl); "
                          f"the CSV table is written next to it")
