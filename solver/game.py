@@ -207,6 +207,13 @@ class Solver:
     omitted: Callable[[Any, "Move"], bool] | None = None
     # a table the key must not tell from the deal's (its interchangeable piles permuted)
     symmetric: Callable[["Deal", random.Random], "Deal"] | None = None
+    # many tables that differ only in which cards lie in some slots, encoded at numpy's
+    # speed (solver.play.sampling): ``open_state(deal, slots)`` is the kernel state of
+    # ``deal`` (every reduction in force) with nothing in it worked out from the cards
+    # in ``slots`` (flags the search works out again are cleared), and the byte of the
+    # state that holds each slot's card; writing the same cards in another order into
+    # those bytes is then the state of the deal with them so placed in the slots
+    open_state: Callable[["Deal", list], tuple] | None = None
 
     @property
     def reduce_all(self) -> int:

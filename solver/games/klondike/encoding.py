@@ -46,6 +46,29 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
     return s
 
 
+def open_state(deal: Deal, slots: list[tuple]) -> tuple[np.ndarray, list[int]]:
+    """The state of ``deal`` with every reduction in force and no root verdict
+    (``DOOMED``, the one byte worked out from the cards: with unlimited passes or none
+    left the search tests the root again, else it only loses a shortcut), and the byte
+    of each slot's card (:attr:`solver.game.Solver.open_state`): a tableau card's in
+    its pile, a stock or waste card's in the talon, waste first. A foundation card has
+    none (foundations are always face up)."""
+    s = encode(deal, REDUCE_ALL)
+    s[DOOMED] = 0
+    out = []
+    for slot in slots:
+        zone = slot[0]
+        if zone == "tableau":
+            out.append(PILES + slot[1] * PILE_CAP + slot[2])
+        elif zone == "waste":
+            out.append(TALON + slot[1])
+        elif zone == "stock":
+            out.append(TALON + len(deal.waste) + slot[1])
+        else:
+            raise ValueError(f"no byte of the state holds the card of slot {slot}")
+    return s, out
+
+
 def encode_roots(deal: Deal) -> list[np.ndarray]:
     """The deal once per move order: moves listed as generated, reversed, and (with
     unlimited passes) in four scrambled orders. ``solve`` searches them in turns over

@@ -6,7 +6,7 @@ import random
 
 from ...game import Solver
 from . import state as S
-from .encoding import encode, encode_roots
+from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS
 from .lines import decode_line
 from .reductions import relaxed
@@ -47,4 +47,5 @@ SOLVER = Solver(
     relaxed=relaxed,
     omitted=omitted,
     symmetric=symmetric,
+    open_state=open_state,
 )
