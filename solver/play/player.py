@@ -37,6 +37,13 @@ Finding the best move needs few solves:
   still a uniform sample: rejection), with what was solved of them; solved tables are
   cached by the rules' key, so a table met again costs nothing.
 
+For a game whose tables can be encoded in bulk (:attr:`solver.game.Solver.open_state`),
+the candidates that commit are then weighed on far more tables than the ones above: each
+on the same fresh tables at once, the clearly worse dropped, the rest on twice as many,
+up to ``bulk_samples`` (:meth:`Player._decide_bulk`); the tables above still give the
+commitments their winning lines make, and decide when every arrangement of the unseen
+cards can be weighed (then the choice is exact) or no move commits.
+
 Hindsight never minds waiting (in each table it knows the line that wins later), so after
 ``patience`` safe moves in a row the best committing move is played; among moves as good,
 the one to the table played least often in the game goes first (so the player goes round
@@ -62,6 +69,7 @@ from ..moves import Move
 from ..registry import game as game_named
 from ..replay import IllegalMove
 from .observation import Observation, ObservationError, card_at, information
+from .sampling import Templates, arrangements
 
 DEFAULT_SAMPLES = 12
 DEFAULT_MAX_SAMPLES = 36
@@ -70,6 +78,10 @@ DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
+BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
+BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
+BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
+MAX_STOCK_WALK = 64      # stock moves walked round a known stock to find the cards it offers
 STOCK_MOVES = ("draw", "redeal", "deal")
 
 
@@ -78,7 +90,9 @@ class Settings:
     """How the player plays: ``samples`` tables per decision (``max_samples`` where the
     choice is close), ``max_nodes`` per solve, ``seed`` for the samples, and ``stall``: the
     moves it plays without progress (no card seen for the first time, no more cards on the
-    foundations or fewer in the stock and waste than ever before) before it gives up."""
+    foundations or fewer in the stock and waste than ever before) before it gives up.
+    ``bulk_samples`` and ``bulk_nodes``: the tables the best candidate is weighed on in
+    bulk, and the node limit of each of their searches."""
 
     samples: int = DEFAULT_SAMPLES
     max_samples: int = DEFAULT_MAX_SAMPLES
@@ -86,22 +100,26 @@ class Settings:
     seed: int = 0
     stall: int = DEFAULT_STALL
     patience: int = DEFAULT_PATIENCE
+    bulk_samples: int = BULK_SAMPLES
+    bulk_nodes: int = BULK_NODES
 
     @classmethod
     def of(cls, samples: int | None = None, max_nodes: int | None = None, seed: int | None = None) -> "Settings":
-        """Settings from the command line's choices (``max_samples`` three times ``samples``)."""
+        """Settings from the command line's choices (``max_samples`` three times ``samples``,
+        ``bulk_samples`` in proportion to it)."""
         samples = DEFAULT_SAMPLES if samples is None else samples
         return cls(samples, 3 * samples, DEFAULT_NODES if max_nodes is None else max_nodes,
-                   0 if seed is None else seed)
+                   0 if seed is None else seed, bulk_samples=max(BULK_FIRST, BULK_SAMPLES * samples // DEFAULT_SAMPLES))
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "max_samples": self.max_samples, "max_nodes": self.max_nodes,
-                "player_seed": self.seed, "stall": self.stall, "patience": self.patience}
+                "player_seed": self.seed, "stall": self.stall, "patience": self.patience,
+                "bulk_samples": self.bulk_samples, "bulk_nodes": self.bulk_nodes}
 
     def label(self) -> str:
         """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24 seed=0``)."""
         return (f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} "
-                f"patience={self.patience} seed={self.seed}")
+                f"patience={self.patience} bulk={self.bulk_samples}@{self.bulk_nodes} seed={self.seed}")
 
 
 @dataclass
@@ -390,6 +408,10 @@ class Player:
             return Decision(legal[0], None)
         s = self.settings
         exact = obs.arrangements(s.samples)
+        if exact is None and self.solver.open_state is not None:
+            decision = self._decide_bulk(obs, legal)
+            if decision is not None:
+                return decision
         count = len(exact) if exact is not None else s.samples
         while True:
             tables = self._tables(obs, count, exact)
@@ -422,6 +444,133 @@ class Player:
         self.waited = self.waited + 1 if first_safe else 0
         self.last = (obs, chosen[0], first_safe)
         return Decision(chosen[0], wins[best] / n, plan=list(chosen[1:]), **done)
+
+    def _decide_bulk(self, obs: Observation, legal: list[Move]) -> Decision | None:
+        """The candidate that wins the most sampled tables, weighed on hundreds of tables
+        encoded and decided in bulk (:mod:`solver.play.sampling`), for a game that declares
+        :attr:`solver.game.Solver.open_state`; None when there is no move to weigh that
+        commits (then the tables are weighed one by one, :meth:`_weigh`).
+
+        The candidates are the moves that commit: a legal move that is not safe, and
+        each commitment behind safe moves that reveal nothing -- those that the tables'
+        winning lines make (:meth:`_candidates`) and every card that going round a
+        known stock offers (:meth:`_stock_commitments`). A safe move is never chosen on
+        its own: it keeps every table as it is and teaches nothing, so the best thing
+        to do after it is one of the commitments, which are weighed here already.
+
+        Every candidate is weighed on the same ``BULK_FIRST`` tables (each searched
+        within ``bulk_nodes``; undecided counts half), then those not clearly worse
+        than the best (its wins minus theirs, table by table, more than two standard
+        errors above 0) on twice as many new tables, and so on, until one is left, the
+        rest tie with it on every table so far, or the best has been weighed on
+        ``bulk_samples`` tables. Among equal shares the order is :meth:`_weigh`'s."""
+        s = self.settings
+        solves, nodes = self.solves, self.nodes
+        tables = self._tables(obs, s.samples, None)
+        self._solve_roots(tables)
+        candidates, reveals, safe, times = self._candidates(obs, tables, legal)
+        self._stock_commitments(obs, legal, candidates, reveals, safe, times)
+        pick = [i for i in range(len(candidates)) if not safe[i]]
+        if not pick:
+            return None
+        templates = Templates(self.solver, obs)
+        made = [templates.of(self._pending(obs, candidates[i])) for i in pick]
+        root = templates.of(obs.table)
+        votes = [sum(t.commit == candidates[i] for t in tables) for i in pick]
+        values: list[list[np.ndarray]] = [[] for _ in pick]
+        active = list(range(len(pick)))
+        seen = 0
+        batch = BULK_FIRST
+        standing = None
+
+        def share(a):
+            return float(np.concatenate(values[a]).mean())
+
+        def rank(a):
+            i = pick[a]
+            return (-share(a), times[i], -reveals[i], -votes[a], i)
+
+        while True:
+            cards = arrangements([self.rng.next() for _ in range(batch)], obs.unseen)
+            states = [templates.states(made[a], cards) for a in active]
+            if standing is None:
+                states.append(templates.states(root, cards))
+            verdicts, _, spent = solve_each(self.solver.kernels, np.concatenate(states), s.bulk_nodes)
+            self.solves += len(verdicts)
+            self.nodes += int(spent.sum())
+            won = np.where(verdicts == WON_ROOT, 1.0, np.where(verdicts == LOST_ROOT, 0.0, UNDECIDED))
+            for k, a in enumerate(active):
+                values[a].append(won[k * batch:(k + 1) * batch])
+            if standing is None:
+                standing = float(won[len(active) * batch:].mean())
+            seen += batch
+            best = min(active, key=rank)
+            if seen >= s.bulk_samples:
+                break
+            mine = np.concatenate(values[best])
+            keep, tied = [best], True
+            for a in active:
+                if a == best:
+                    continue
+                d = mine - np.concatenate(values[a])
+                mean = float(d.mean())
+                if mean > 0 and mean > 2 * float(d.std(ddof=1)) / np.sqrt(seen):
+                    continue
+                keep.append(a)
+                tied = tied and not d.any()
+            if len(keep) == 1 or tied:
+                break
+            active = sorted(keep)
+            batch = min(seen, s.bulk_samples - seen)
+        chance = share(best)
+        chosen = candidates[pick[best]]
+        weighed = {pick[a]: (share(a), len(values[a]) == len(values[best])) for a in range(len(pick)) if values[a]}
+        estimates = sorted(((m, *weighed.get(i, (standing, False))) for i, m in enumerate(legal)),
+                           key=lambda e: -e[1])
+        done = dict(samples=seen, estimates=estimates, solves=self.solves - solves, nodes=self.nodes - nodes)
+        if chance == 0:
+            return Decision(None, 0.0, stop="resigned", **done)
+        self.plan, self.plan_chance = list(chosen[1:]), chance
+        self.waited = self.waited + 1 if len(chosen) > 1 else 0
+        self.last = (obs, chosen[0], len(chosen) > 1)
+        return Decision(chosen[0], chance, plan=list(chosen[1:]), **done)
+
+    def _pending(self, obs: Observation, candidate: tuple):
+        """The observed table after ``candidate``: safe moves that reveal nothing, then one."""
+        at = obs
+        for move in candidate[:-1]:
+            at = at.after(move, [])
+        return at.pending(candidate[-1])
+
+    def _stock_commitments(self, obs: Observation, legal: list[Move], candidates: list[tuple], reveals: list[int],
+                           safe: list[bool], times: list[int]) -> None:
+        """Add to the candidates each move that going round the stock makes legal, with the
+        stock moves before it, when the stock can be gone round (a stock move is safe) and
+        is known (the stock moves reveal nothing): every card a known stock offers, not only
+        those the tables' lines play."""
+        step = next((m for m in legal if m.type in STOCK_MOVES), None)
+        if step is None or not self._reversible(obs, step) or obs.needs(step):
+            return
+        here = self.rules.key(obs.position())
+        index = set(candidates)
+        now = set(legal)
+        at, path = obs, ()
+        for _ in range(MAX_STOCK_WALK):
+            step = next((m for m in at.legal_moves() if m.type in STOCK_MOVES), None)
+            if step is None or at.needs(step):
+                return
+            path += (step,)
+            at = at.after(step, [])
+            if self.rules.key(at.position()) == here:
+                return
+            for move in at.legal_moves():
+                if move.type in STOCK_MOVES or move in now or path + (move,) in index or self._reversible(at, move):
+                    continue
+                index.add(path + (move,))
+                candidates.append(path + (move,))
+                reveals.append(len(at.needs(move)))
+                safe.append(False)
+                times.append(self.visited.get(self._seen_key(at.pending(move)), 0))
 
     def _solve_roots(self, tables: list[_Table]) -> None:
         """Solve each table as it stands where it is not known, with its winning line (a
