@@ -268,6 +268,49 @@ def test_a_plan_is_safe_moves_that_reveal_nothing_then_the_move_chosen_and_it_is
     assert record.moves and plans
 
 
+@pytest.mark.parametrize("draw, seed", [(1, 4), (3, 5), (3, 11)])
+def test_going_round_a_known_stock_offers_every_card_it_brings_up(draw, seed):
+    """The commitments behind stock moves are exactly the moves that going round the
+    stock (known at level tableau) makes legal and that are not legal now: worked out
+    here on the real table with the reference rules, one draw or redeal at a time."""
+    from solver.moves import Move
+
+    deal = deal_from_seed("klondike", seed, {"draw": draw, "passes": None, "foundation_to_tableau": True})
+    rules = game_named("klondike").rules
+    obs = first_observation(deal, "tableau")
+    legal = obs.legal_moves()
+    player = Player("klondike", SMALL)
+    candidates, reveals, safe, times = [(m,) for m in legal], [0] * len(legal), [False] * len(legal), [0] * len(legal)
+    player._stock_commitments(obs, legal, candidates, reveals, safe, times)
+    found = set(candidates[len(legal):])
+    position, path, want = rules.initial(deal), (), set()
+    start = rules.key(position)
+    while True:
+        step = Move("draw") if Move("draw") in rules.legal_moves(position) else Move("redeal")
+        position, path = rules.play(position, step), path + (step,)
+        if rules.key(position) == start:
+            break
+        for move in rules.legal_moves(position):
+            if move.type not in ("draw", "redeal") and move not in legal and move.from_ == "waste":
+                want.add(path + (move,))
+    assert found == want and want
+    assert len(safe) == len(candidates) and not any(safe[len(legal):])
+
+
+def test_weighed_in_bulk_a_decision_commits_or_starts_the_way_to_a_commitment():
+    """In bulk (Klondike) the player never plays a safe move on its own: each decision
+    weighed on more tables than its Python ones either commits or has a plan."""
+    deal = deal_from_seed("klondike", 8, LONELYBOT)
+    seen = []
+    play_game(deal, "tableau", SMALL, max_moves=80, on_decision=lambda d, obs: seen.append((d, obs)))
+    player = Player("klondike", SMALL)
+    bulk = [(d, obs) for d, obs in seen if d.move is not None and d.samples > SMALL.max_samples]
+    assert len(bulk) >= 10
+    for d, obs in bulk:
+        assert d.plan or not player._reversible(obs, d.move), d.to_json()
+        assert 0 <= d.chance <= 1 and d.samples <= SMALL.bulk_samples
+
+
 # --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------
