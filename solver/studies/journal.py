@@ -168,10 +168,12 @@ def _study_label(game, options, limits, seed_type="ours", player=None) -> str:
 
 def player_label(player: dict) -> str:
     """A study's player as its name says it: ``no-peek hidden=tableau samples=12/36 nodes=20000
-    stall=120 patience=24 seed=0`` (every setting, so that two players' studies are never merged)."""
+    stall=120 patience=24 bulk=96@1000 seed=0`` (every setting, so that two players' studies are
+    never merged; rows of a player from before the bulk settings have no ``bulk``)."""
+    bulk = f"bulk={player['bulk_samples']}@{player.get('bulk_nodes')} " if "bulk_samples" in player else ""
     return (f"{player.get('name')} hidden={player.get('hidden')} samples={player.get('samples')}/"
             f"{player.get('max_samples')} nodes={player.get('max_nodes')} stall={player.get('stall')} "
-            f"patience={player.get('patience')} seed={player.get('player_seed')}")
+            f"patience={player.get('patience')} {bulk}seed={player.get('player_seed')}")
 
 
 def variant_label(game, options, seed_type="ours", player=None) -> str:
