@@ -78,6 +78,7 @@ DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
+UNDECIDED_BULK = 0.5     # the same, for a table weighed in bulk
 BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
@@ -117,7 +118,8 @@ class Settings:
                 "bulk_samples": self.bulk_samples, "bulk_nodes": self.bulk_nodes}
 
     def label(self) -> str:
-        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24 seed=0``)."""
+        """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24
+        bulk=96@1000 seed=0``)."""
         return (f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} "
                 f"patience={self.patience} bulk={self.bulk_samples}@{self.bulk_nodes} seed={self.seed}")
 
@@ -473,22 +475,41 @@ class Player:
         pick = [i for i in range(len(candidates)) if not safe[i]]
         if not pick:
             return None
-        templates = Templates(self.solver, obs)
-        made = [templates.of(self._pending(obs, candidates[i])) for i in pick]
-        root = templates.of(obs.table)
         votes = [sum(t.commit == candidates[i] for t in tables) for i in pick]
-        values: list[list[np.ndarray]] = [[] for _ in pick]
-        active = list(range(len(pick)))
-        seen = 0
-        batch = BULK_FIRST
-        standing = None
+        ranks = [(times[i], -reveals[i], -votes[a], i) for a, i in enumerate(pick)]
+        values, standing, seen, best = self._bulk_shares(obs, [candidates[i] for i in pick], ranks)
 
         def share(a):
             return float(np.concatenate(values[a]).mean())
 
+        chance = share(best)
+        chosen = candidates[pick[best]]
+        weighed = {pick[a]: (share(a), len(values[a]) == len(values[best])) for a in range(len(pick)) if values[a]}
+        estimates = sorted(((m, *weighed.get(i, (standing, False))) for i, m in enumerate(legal)),
+                           key=lambda e: -e[1])
+        done = dict(samples=seen, estimates=estimates, solves=self.solves - solves, nodes=self.nodes - nodes)
+        if chance == 0:
+            return Decision(None, 0.0, stop="resigned", **done)
+        self.plan, self.plan_chance = list(chosen[1:]), chance
+        self.waited = self.waited + 1 if len(chosen) > 1 else 0
+        self.last = (obs, chosen[0], len(chosen) > 1)
+        return Decision(chosen[0], chance, plan=list(chosen[1:]), **done)
+
+    def _bulk_shares(self, obs: Observation, candidates: list[tuple], ranks: list[tuple]):
+        """Weigh ``candidates`` on tables drawn in bulk (:meth:`_decide_bulk`): each one's won
+        values (1, ``UNDECIDED_BULK`` or 0 per table, in batches), the share of the tables
+        won as they stand (the first batch), the tables the best one was weighed on, and
+        the best one (highest share, then the lowest of ``ranks``)."""
+        s = self.settings
+        templates = Templates(self.solver, obs)
+        made = [templates.of(self._pending(obs, c)) for c in candidates]
+        root = templates.of(obs.table)
+        values: list[list[np.ndarray]] = [[] for _ in candidates]
+        active = list(range(len(candidates)))
+        seen, batch, standing = 0, BULK_FIRST, None
+
         def rank(a):
-            i = pick[a]
-            return (-share(a), times[i], -reveals[i], -votes[a], i)
+            return (-float(np.concatenate(values[a]).mean()), *ranks[a])
 
         while True:
             cards = arrangements([self.rng.next() for _ in range(batch)], obs.unseen)
@@ -498,7 +519,7 @@ class Player:
             verdicts, _, spent = solve_each(self.solver.kernels, np.concatenate(states), s.bulk_nodes)
             self.solves += len(verdicts)
             self.nodes += int(spent.sum())
-            won = np.where(verdicts == WON_ROOT, 1.0, np.where(verdicts == LOST_ROOT, 0.0, UNDECIDED))
+            won = np.where(verdicts == WON_ROOT, 1.0, np.where(verdicts == LOST_ROOT, 0.0, UNDECIDED_BULK))
             for k, a in enumerate(active):
                 values[a].append(won[k * batch:(k + 1) * batch])
             if standing is None:
@@ -507,6 +528,8 @@ class Player:
             best = min(active, key=rank)
             if seen >= s.bulk_samples:
                 break
+            # keep those not clearly worse than the best: its wins minus theirs, table by
+            # table, not more than two standard errors above 0; stop when they all tie
             mine = np.concatenate(values[best])
             keep, tied = [best], True
             for a in active:
@@ -522,18 +545,7 @@ class Player:
                 break
             active = sorted(keep)
             batch = min(seen, s.bulk_samples - seen)
-        chance = share(best)
-        chosen = candidates[pick[best]]
-        weighed = {pick[a]: (share(a), len(values[a]) == len(values[best])) for a in range(len(pick)) if values[a]}
-        estimates = sorted(((m, *weighed.get(i, (standing, False))) for i, m in enumerate(legal)),
-                           key=lambda e: -e[1])
-        done = dict(samples=seen, estimates=estimates, solves=self.solves - solves, nodes=self.nodes - nodes)
-        if chance == 0:
-            return Decision(None, 0.0, stop="resigned", **done)
-        self.plan, self.plan_chance = list(chosen[1:]), chance
-        self.waited = self.waited + 1 if len(chosen) > 1 else 0
-        self.last = (obs, chosen[0], len(chosen) > 1)
-        return Decision(chosen[0], chance, plan=list(chosen[1:]), **done)
+        return values, standing, seen, best
 
     def _pending(self, obs: Observation, candidate: tuple):
         """The observed table after ``candidate``: safe moves that reveal nothing, then one."""
