@@ -39,17 +39,21 @@ class DealError(ValueError):
 # --------------------------------------------------------------------------
 # The random generator and the shuffle
 # --------------------------------------------------------------------------
+SPLITMIX_GAMMA, SPLITMIX_MIX1, SPLITMIX_MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
 class SplitMix64:
-    """Steele, Lea and Flood's SplitMix64 (the reference constants)."""
+    """Steele, Lea and Flood's SplitMix64 (the reference constants; solver.play.sampling
+    runs many side by side with the same ones)."""
 
     def __init__(self, seed: int):
         self.state = seed & MASK64
 
     def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        self.state = (self.state + SPLITMIX_GAMMA) & MASK64
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z = ((z ^ (z >> 30)) * SPLITMIX_MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * SPLITMIX_MIX2) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:

@@ -78,7 +78,6 @@ DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
-UNDECIDED_BULK = 0.5     # the same, for a table weighed in bulk
 BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
@@ -497,7 +496,7 @@ class Player:
 
     def _bulk_shares(self, obs: Observation, candidates: list[tuple], ranks: list[tuple]):
         """Weigh ``candidates`` on tables drawn in bulk (:meth:`_decide_bulk`): each one's won
-        values (1, ``UNDECIDED_BULK`` or 0 per table, in batches), the share of the tables
+        values (1, ``UNDECIDED`` or 0 per table, in batches), the share of the tables
         won as they stand (the first batch), the tables the best one was weighed on, and
         the best one (highest share, then the lowest of ``ranks``)."""
         s = self.settings
@@ -519,7 +518,7 @@ class Player:
             verdicts, _, spent = solve_each(self.solver.kernels, np.concatenate(states), s.bulk_nodes)
             self.solves += len(verdicts)
             self.nodes += int(spent.sum())
-            won = np.where(verdicts == WON_ROOT, 1.0, np.where(verdicts == LOST_ROOT, 0.0, UNDECIDED_BULK))
+            won = np.where(verdicts == WON_ROOT, 1.0, np.where(verdicts == LOST_ROOT, 0.0, UNDECIDED))
             for k, a in enumerate(active):
                 values[a].append(won[k * batch:(k + 1) * batch])
             if standing is None:

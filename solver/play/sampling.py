@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..deals import MASK64, SPLITMIX_GAMMA, SPLITMIX_MIX1, SPLITMIX_MIX2
 from .observation import Observation, _copy, _put, card_at, slots
 
-GAMMA = np.uint64(0x9E3779B97F4A7C15)
-MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-MIX2 = np.uint64(0x94D049BB133111EB)
+GAMMA, MIX1, MIX2 = np.uint64(SPLITMIX_GAMMA), np.uint64(SPLITMIX_MIX1), np.uint64(SPLITMIX_MIX2)
 
 
 def _next(state: np.ndarray) -> np.ndarray:
@@ -58,7 +57,7 @@ def arrangements(seeds: list[int], cards: tuple[int, ...]) -> np.ndarray:
     order, as that sample would)."""
     n = len(seeds)
     out = np.tile(np.asarray(cards, dtype=np.int64), (n, 1))
-    state = np.array([s & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)
+    state = np.array([s & MASK64 for s in seeds], dtype=np.uint64)
     rows = np.arange(n)
     with np.errstate(over="ignore"):
         for i in range(len(cards) - 1, 0, -1):
@@ -80,7 +79,6 @@ class Templates:
         self.solver = solver
         self.obs = obs
         self.unknowns = [card_at(obs.table, s) for s in obs.unknown_slots()]
-        self.width = solver.kernels.state_size
 
     def of(self, table) -> tuple[np.ndarray, np.ndarray]:
         """The template of ``table`` (a table after moves from ``obs``, its unknowns
@@ -89,7 +87,6 @@ class Templates:
         filled = _copy(table)
         for name, card in zip(self.unknowns, self.obs.unseen):
             _put(filled, where[name], card)
-        filled.seed = None
         state, places = self.solver.open_state(filled, [where[name] for name in self.unknowns])
         return np.asarray(state, dtype=np.uint8), np.asarray(places, dtype=np.int64)
 
