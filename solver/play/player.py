@@ -447,8 +447,8 @@ class Player:
         return Decision(chosen[0], wins[best] / n, plan=list(chosen[1:]), **done)
 
     def _decide_bulk(self, obs: Observation, legal: list[Move]) -> Decision | None:
-        """The candidate that wins the most sampled tables, weighed on hundreds of tables
-        encoded and decided in bulk (:mod:`solver.play.sampling`), for a game that declares
+        """The candidate that wins the most sampled tables, each weighed on up to
+        ``bulk_samples`` tables encoded and decided in bulk (:mod:`solver.play.sampling`), for a game that declares
         :attr:`solver.game.Solver.open_state`; None when there is no move to weigh that
         commits (then the tables are weighed one by one, :meth:`_weigh`).
 
