@@ -163,7 +163,7 @@ class Decision:
 class _Outcome:
     verdict: str                  # won | lost | unknown
     first: Move | None = None     # with won: the first move of a winning line (None when not known)
-    line: tuple | None = None     # with won: the whole line, when asked for
+    line: tuple | None = None     # with won: the start of the line (its first MAX_WALK moves at least), when asked for
 
 
 LOST = _Outcome("lost")
@@ -252,8 +252,10 @@ class Player:
             self.solves += len(deals)
             self.nodes += int(nodes.sum())
             if lines:
+                # only a line's first MAX_WALK moves are ever walked (:meth:`_candidates`),
+                # and a kernel move stands for one move or more
                 outcomes = [_Outcome("won", None, ()) if v == WON_ROOT and f == NO_MOVE else
-                            _won(solver.decode_line(d, k, solver.reduce_all)) if v == WON_ROOT else
+                            _won(solver.decode_line(d, k[:MAX_WALK], solver.reduce_all)) if v == WON_ROOT else
                             LOST if v == LOST_ROOT else None for d, v, f, k in zip(deals, verdicts, first, found[3])]
             else:
                 outcomes = [_Outcome("won", None if f == NO_MOVE else _plain(solver.decode_line(d, [int(f)],
