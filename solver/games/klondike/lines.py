@@ -15,7 +15,7 @@ from .state import (DRAW, DRAW_MOVE, DST_FOUND, FOUND, LEN, PILE_CAP, PILES, RED
 def expand(s: np.ndarray, m: int) -> list[Move]:
     """The FORMATS.md moves that kernel move ``m`` stands for in state ``s``."""
     m = int(m)
-    talon = [int(c) for c in s[TALON:TALON + s[TALON_LEN]]]
+    talon = s[TALON:TALON + int(s[TALON_LEN])].tolist()
     waste_len, draw = int(s[WASTE_LEN]), int(s[DRAW])
     if m == DRAW_MOVE:
         return [Move("draw", cards=tuple(talon[waste_len:waste_len + draw]))]
