@@ -81,6 +81,8 @@ UNDECIDED = 0.5          # what a table the solver left undecided counts for
 BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
+BULK_TIES = 16           # tables candidates that tie on every one are weighed on before the tie is taken
+BULK_EXACT = 0           # every arrangement is weighed when there are at most this many times bulk_samples
 MAX_STOCK_WALK = 64      # stock moves walked round a known stock to find the cards it offers
 STOCK_MOVES = ("draw", "redeal", "deal")
 
@@ -163,7 +165,7 @@ class Decision:
 class _Outcome:
     verdict: str                  # won | lost | unknown
     first: Move | None = None     # with won: the first move of a winning line (None when not known)
-    line: tuple | None = None     # with won: the start of the line (its first MAX_WALK moves at least), when asked for
+    line: "_Line | None" = None   # with won: the whole line, when asked for
 
 
 LOST = _Outcome("lost")
@@ -199,9 +201,29 @@ class _Table:
         return None
 
 
-def _won(line) -> _Outcome:
-    line = tuple(_plain(m) for m in line)
-    return _Outcome("won", line[0] if line else None, line)
+class _Line:
+    """A table's winning line, decoded only as far as it is read: the player walks a line
+    only to its first move that commits (:meth:`Player._candidates`), most often within
+    its first kernel move or two, and decoding a whole line costs more than its search."""
+
+    def __init__(self, solver, deal, kernel_moves: list[int]):
+        self.solver, self.deal, self.kernel = solver, deal, kernel_moves
+        self.decoded: tuple = ()
+        self.read = 0            # kernel moves decoded
+
+    def __getitem__(self, i: int) -> Move | None:
+        """The ``i``-th move of the line (a draw naming no cards), None past its end."""
+        while i >= len(self.decoded) and self.read < len(self.kernel):
+            # (decode_line starts from the deal: prefixes growing fourfold cost at most
+            # 4/3 of decoding the longest once)
+            self.read = min(len(self.kernel), max(2, 4 * self.read))
+            self.decoded = tuple(_plain(m) for m in self.solver.decode_line(self.deal, self.kernel[:self.read],
+                                                                              self.solver.reduce_all))
+        return self.decoded[i] if i < len(self.decoded) else None
+
+
+def _won(line: _Line) -> _Outcome:
+    return _Outcome("won", line[0], line)
 
 
 def _plain(move: Move) -> Move:
@@ -252,10 +274,8 @@ class Player:
             self.solves += len(deals)
             self.nodes += int(nodes.sum())
             if lines:
-                # only a line's first MAX_WALK moves are ever walked (:meth:`_candidates`),
-                # and a kernel move stands for one move or more
-                outcomes = [_Outcome("won", None, ()) if v == WON_ROOT and f == NO_MOVE else
-                            _won(solver.decode_line(d, k[:MAX_WALK], solver.reduce_all)) if v == WON_ROOT else
+                outcomes = [_Outcome("won", None, _Line(solver, d, [])) if v == WON_ROOT and f == NO_MOVE else
+                            _won(_Line(solver, d, k)) if v == WON_ROOT else
                             LOST if v == LOST_ROOT else None for d, v, f, k in zip(deals, verdicts, first, found[3])]
             else:
                 outcomes = [_Outcome("won", None if f == NO_MOVE else _plain(solver.decode_line(d, [int(f)],
@@ -508,12 +528,17 @@ class Player:
         values: list[list[np.ndarray]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         seen, batch, standing = 0, BULK_FIRST, None
+        every = obs.arrangements(BULK_EXACT * s.bulk_samples)
 
         def rank(a):
             return (-float(np.concatenate(values[a]).mean()), *ranks[a])
 
         while True:
-            cards = arrangements([self.rng.next() for _ in range(batch)], obs.unseen)
+            if every is not None:
+                # few enough arrangements to weigh each once: the shares are exact
+                cards, batch = np.asarray(every, dtype=np.int64).reshape(len(every), -1), len(every)
+            else:
+                cards = arrangements([self.rng.next() for _ in range(batch)], obs.unseen)
             states = [templates.states(made[a], cards) for a in active]
             if standing is None:
                 states.append(templates.states(root, cards))
@@ -527,7 +552,7 @@ class Player:
                 standing = float(won[len(active) * batch:].mean())
             seen += batch
             best = min(active, key=rank)
-            if seen >= s.bulk_samples:
+            if seen >= s.bulk_samples or every is not None:
                 break
             # keep those not clearly worse than the best: its wins minus theirs, table by
             # table, not more than two standard errors above 0; stop when they all tie
@@ -542,7 +567,7 @@ class Player:
                     continue
                 keep.append(a)
                 tied = tied and not d.any()
-            if len(keep) == 1 or tied:
+            if len(keep) == 1 or (tied and seen >= BULK_TIES):
                 break
             active = sorted(keep)
             batch = min(seen, s.bulk_samples - seen)
@@ -618,10 +643,13 @@ class Player:
         for t in tables:
             t.commit = None
             line = t.outcome.line if t.outcome is not None and t.outcome.verdict == "won" else None
-            if not line:
+            if line is None or line[0] is None:
                 continue
             path: tuple = ()
-            for move in line[:MAX_WALK]:
+            for i in range(MAX_WALK):
+                move = line[i]
+                if move is None:
+                    break
                 at = reached[path]
                 try:
                     if self._reversible(at, move) and not at.needs(move):
