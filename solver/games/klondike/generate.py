@@ -65,20 +65,28 @@ def _reachable_this_pass(p, waste_len, talon_len, draw):
 
 
 @njit(inline="always")
+def _may_move(s, c, tops):
+    """Card c may go up or onto a pile top: else _talon_card_moves adds nothing for it
+    (most talon cards; the test is inline, the call it saves is not)."""
+    return _fits_found(s, c) or _may_fit_somewhere(tops, c)
+
+
+@njit(inline="always")
 def _talon_moves(s, out, n, tops):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
-    if waste_len > 0:
+    if waste_len > 0 and _may_move(s, s[TALON + waste_len - 1], tops):
         n = _talon_card_moves(s, out, n, waste_len - 1, 0, tops)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
-        n = _talon_card_moves(s, out, n, w - 1, 0, tops)
+        if _may_move(s, s[TALON + w - 1], tops):
+            n = _talon_card_moves(s, out, n, w - 1, 0, tops)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
-            if not _reachable_this_pass(w - 1, waste_len, talon_len, draw):
+            if not _reachable_this_pass(w - 1, waste_len, talon_len, draw) and _may_move(s, s[TALON + w - 1], tops):
                 n = _talon_card_moves(s, out, n, w - 1, 1, tops)
     return n
 
@@ -130,7 +138,8 @@ def _tableau_moves(s, out, n, tops):
         c = s[PILES + i * PILE_CAP + down]
         if down == 0 and c % 13 == 12:
             continue  # a King at the bottom: moving it only permutes piles
-        n = _add_pile_targets(s, out, n, c, i, down, redeal=0, skip=i, tops=tops)
+        if _may_fit_somewhere(tops, c):   # (as the call would test first: the call is not inline)
+            n = _add_pile_targets(s, out, n, c, i, down, redeal=0, skip=i, tops=tops)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
@@ -239,7 +248,8 @@ def moves(s, out):
                 c = f * 13 + h - 1
                 if (reduce & REDUCE_SAFE) and _safe(s, c):
                     continue  # a safe card never needs to come down (see REDUCE_SAFE)
-                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, redeal=0, skip=-1, tops=tops)
+                if _may_fit_somewhere(tops, c):
+                    n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, redeal=0, skip=-1, tops=tops)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
             out[n] = DRAW_MOVE
