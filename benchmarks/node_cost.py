@@ -3,7 +3,8 @@
     python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append]
 
 Runs fixed searches (the slow tail of Klondike draw 3 with Solvitaire's seeds, which
-are lost deals of 1-2M nodes, and Ladder deals cut at 2M nodes) in a fresh process per
+are lost deals of 1-2M nodes, Ladder deals cut at 2M nodes, and the no-peek player's
+1,000-node searches of sampled Klondike tables, 250 per deal) in a fresh process per
 (tree, round), alternating the two trees so that a noisy neighbour hits both alike.
 The base commit is checked out into a temporary git worktree. Prints, per game, the
 best nanoseconds per node of each tree over the rounds and their ratio, and checks
@@ -62,8 +63,41 @@ print(json.dumps({"nodes": nodes, "seconds": seconds}))
 """
 
 
-def measure(tree: Path, game: str, seeds: list[int], cap: int | None) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, game, json.dumps(seeds), json.dumps(cap)], cwd=tree,
+# The no-peek player's workload: many short searches in one compiled call, each of a
+# table sampled at the start of a game (``solve_each``, 1,000 nodes each). Their nodes are
+# mostly first visits, so move generation weighs more in them than in a long search.
+PLAYER_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
+PLAYER_TABLES = 250
+PLAYER_NODES = 1000
+
+CHILD_PLAYER = r"""
+import json, sys, time
+import numpy as np
+from solver.deals import deal_from_seed
+from solver.engine.batch import solve_each
+from solver.play.run import Referee
+from solver.play.sampling import Templates, arrangements
+from solver.registry import game as lookup
+game_name, seeds, cap = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+tables, nodes_each = cap
+solver = lookup(game_name).solver
+states = []
+for seed in seeds:
+    deal = deal_from_seed(game_name, seed, {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    obs = Referee(deal, "tableau").observation
+    templates = Templates(solver, obs)
+    cards = arrangements([seed * 100_003 + k for k in range(tables)], obs.unseen)
+    states.append(templates.states(templates.of(obs.table), cards))
+roots = np.concatenate(states)
+solve_each(solver.kernels, roots[:4], 100)   # load the compiled code
+started = time.perf_counter()
+_, _, spent = solve_each(solver.kernels, roots, nodes_each)
+print(json.dumps({"nodes": int(spent.sum()), "seconds": time.perf_counter() - started}))
+"""
+
+
+def measure(tree: Path, game: str, seeds: list[int], cap, child: str = CHILD) -> dict:
+    done = subprocess.run([sys.executable, "-c", child, game, json.dumps(seeds), json.dumps(cap)], cwd=tree,
                           env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True,
                           text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -85,19 +119,23 @@ def main() -> None:
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
         try:
             rows = []
-            for game, seeds, cap in (("klondike", KLONDIKE_SEEDS, None), ("ladder", LADDER_SEEDS, LADDER_NODES)):
+            for label, game, seeds, cap, child in (
+                    ("klondike", "klondike", KLONDIKE_SEEDS, None, CHILD),
+                    ("ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD),
+                    (f"klondike, player's {PLAYER_NODES:,}-node searches", "klondike", PLAYER_SEEDS,
+                     [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER)):
                 best = {}
                 nodes = {}
                 for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
-                    measure(tree, game, seeds[:1], 1000)
+                    measure(tree, game, seeds[:1], [4, 100] if child is CHILD_PLAYER else 1000, child)
                 for _ in range(args.rounds):
                     for name, tree in (("base", base), ("head", ROOT)):
-                        got = measure(tree, game, seeds, cap)
+                        got = measure(tree, game, seeds, cap, child)
                         ns = got["seconds"] / got["nodes"] * 1e9
                         best[name] = min(best.get(name, ns), ns)
                         nodes[name] = got["nodes"]
                 same = "yes" if nodes["base"] == nodes["head"] else f"NO ({nodes['base']} vs {nodes['head']})"
-                rows.append(f"| {game} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
+                rows.append(f"| {label} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
                             f"| {best['head']:.0f} | {best['base'] / best['head']:.2f} | {same} |")
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=True)
