@@ -40,7 +40,8 @@ Finding the best move needs few solves:
 For a game whose tables can be encoded in bulk (:attr:`solver.game.Solver.open_state`),
 the candidates that commit are then weighed on far more tables than the ones above: each
 on the same fresh tables at once, the clearly worse dropped, the rest on twice as many,
-up to ``bulk_samples`` (:meth:`Player._decide_bulk`); the tables above still give the
+up to ``bulk_samples``, or each on every arrangement of the unseen cards once when they
+are few (:meth:`Player._decide_bulk`); the tables above still give the
 commitments their winning lines make, and decide when every arrangement of the unseen
 cards can be weighed (then the choice is exact) or no move commits.
 
@@ -78,11 +79,11 @@ DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
-BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
+BULK_SAMPLES = 160       # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
 BULK_TIES = 16           # tables candidates that tie on every one are weighed on before the tie is taken
-BULK_EXACT = 0           # every arrangement is weighed when there are at most this many times bulk_samples
+BULK_EXACT = 2           # every arrangement is weighed when there are at most this many times bulk_samples
 MAX_STOCK_WALK = 64      # stock moves walked round a known stock to find the cards it offers
 STOCK_MOVES = ("draw", "redeal", "deal")
 
@@ -485,8 +486,11 @@ class Player:
         within ``bulk_nodes``; undecided counts half), then those not clearly worse
         than the best (its wins minus theirs, table by table, more than two standard
         errors above 0) on twice as many new tables, and so on, until one is left, the
-        rest tie with it on every table so far, or the best has been weighed on
-        ``bulk_samples`` tables. Among equal shares the order is :meth:`_weigh`'s."""
+        rest tie with it on every one of ``BULK_TIES`` tables or more, or the best has
+        been weighed on ``bulk_samples`` tables. When the unseen cards can be arranged
+        in no more than ``BULK_EXACT`` times ``bulk_samples`` ways, every candidate is
+        weighed on each arrangement once instead (the shares are then exact, not
+        sampled). Among equal shares the order is :meth:`_weigh`'s."""
         s = self.settings
         solves, nodes = self.solves, self.nodes
         tables = self._tables(obs, s.samples, None)
