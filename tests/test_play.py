@@ -21,6 +21,7 @@ import pytest
 
 from solver.deals import SplitMix64, deal_from_seed, validate
 from solver.play import Player, Referee, Settings, first_observation, play_game
+from solver.play.player import BULK_EXACT
 from solver.play.observation import _arrangement_count, card_at, slots
 from solver.registry import game as game_named
 from solver.replay import certify
@@ -310,6 +311,22 @@ def test_weighed_in_bulk_a_decision_commits_or_starts_the_way_to_a_commitment():
     for d, obs in bulk:
         assert d.plan or not player._reversible(obs, d.move), d.to_json()
         assert 0 <= d.chance <= 1 and d.samples <= SMALL.bulk_samples
+
+
+def test_with_few_arrangements_left_bulk_weighing_is_exact_whatever_the_player_seed():
+    """With few unseen cards every arrangement is weighed once (the shares are exact): the
+    decision counts them all, and a player drawing other samples gives the same shares."""
+    seen = []
+    for seed in (10, 16):   # (each has such a decision whose shares are neither 0 nor 1)
+        play_game(deal_from_seed("klondike", seed, LONELYBOT), "tableau", SMALL,
+                  on_decision=lambda d, obs: seen.append((d, obs)))
+    few = [(d, obs) for d, obs in seen if d.estimates and d.move is not None
+           and SMALL.samples < _arrangement_count(obs.unseen) <= BULK_EXACT * SMALL.bulk_samples]
+    assert len(few) >= 2 and any(0 < c < 1 for d, _ in few for _, c, _ in d.estimates)
+    for d, obs in few:
+        assert d.samples == _arrangement_count(obs.unseen) and not d.exact   # (exact: the Python tables)
+        other = Player("klondike", dataclasses.replace(SMALL, seed=99)).decide(obs)
+        assert {m: c for m, c, _ in other.estimates} == {m: c for m, c, _ in d.estimates}
 
 
 # --------------------------------------------------------------------------
