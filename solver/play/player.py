@@ -79,10 +79,11 @@ DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
 UNDECIDED = 0.5          # what a table the solver left undecided counts for
-BULK_SAMPLES = 160       # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
+BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
 BULK_TIES = 16           # tables candidates that tie on every one are weighed on before the tie is taken
+BULK_CLOSE = 1.0         # standard errors of a difference within which the prior order decides
 BULK_EXACT = 2           # every arrangement is weighed when there are at most this many times bulk_samples
 MAX_STOCK_WALK = 64      # stock moves walked round a known stock to find the cards it offers
 STOCK_MOVES = ("draw", "redeal", "deal")
@@ -490,7 +491,11 @@ class Player:
         been weighed on ``bulk_samples`` tables. When the unseen cards can be arranged
         in no more than ``BULK_EXACT`` times ``bulk_samples`` ways, every candidate is
         weighed on each arrangement once instead (the shares are then exact, not
-        sampled). Among equal shares the order is :meth:`_weigh`'s."""
+        sampled). Among candidates whose share is within ``BULK_CLOSE`` standard errors
+        of the best one's (of their difference, table by table) the order of
+        :meth:`_weigh` for equal shares decides: to the table seen less often, then the
+        one that brings more cards face up, then the one more of the solver's lines
+        make."""
         s = self.settings
         solves, nodes = self.solves, self.nodes
         tables = self._tables(obs, s.samples, None)
@@ -575,6 +580,18 @@ class Player:
                 break
             active = sorted(keep)
             batch = min(seen, s.bulk_samples - seen)
+        # among the candidates as good as the best within BULK_CLOSE standard errors of
+        # their difference, table by table, the prior order decides (one to a table seen
+        # less often, then one bringing more cards face up: hindsight undervalues
+        # learning, and a difference that small is as likely noise)
+        mine = np.concatenate(values[best])
+        close = [best]
+        for a in active:
+            if a != best and len(values[a]) == len(values[best]):
+                d = mine - np.concatenate(values[a])
+                if float(d.mean()) <= BULK_CLOSE * float(d.std(ddof=1)) / np.sqrt(seen):
+                    close.append(a)
+        best = min(close, key=lambda a: ranks[a])
         return values, standing, seen, best
 
     def _pending(self, obs: Observation, candidate: tuple):
