@@ -658,7 +658,11 @@ def _hint_no_peek(d, seed, seed_type, deal_file, moves_file, played, as_json, re
     rest = [f"{m} {100 * c:.0f}%" + ("" if exact else " at most") for m, c, exact in decision.estimates
             if m != decision.move]
     if rest:
-        click.echo("other moves: " + ", ".join(rest))
+        above = decision.chance is not None and any(c > decision.chance and exact
+                                                    for m, c, exact in decision.estimates if m != decision.move)
+        click.echo("other moves: " + ", ".join(rest) + ("   (a share above the chosen move's is within sampling "
+                                                        "noise of it; then the player prefers a table it has seen "
+                                                        "less often, then more cards face up)" if above else ""))
 
 
 @main.command(short_help="Which move lost a game, and a better one.")

@@ -324,9 +324,54 @@ def test_with_few_arrangements_left_bulk_weighing_is_exact_whatever_the_player_s
            and SMALL.samples < _arrangement_count(obs.unseen) <= BULK_EXACT * SMALL.bulk_samples]
     assert len(few) >= 2 and any(0 < c < 1 for d, _ in few for _, c, _ in d.estimates)
     for d, obs in few:
-        assert d.samples == _arrangement_count(obs.unseen) and not d.exact   # (exact: the Python tables)
+        assert d.samples == _arrangement_count(obs.unseen) and d.exact
         other = Player("klondike", dataclasses.replace(SMALL, seed=99)).decide(obs)
         assert {m: c for m, c, _ in other.estimates} == {m: c for m, c, _ in d.estimates}
+
+
+def _fixed_bulk_verdicts(monkeypatch, lost):
+    """Make the bulk searches answer by rule: candidate k (its block of rows, in the order
+    weighed; the first batch has a block for the table as it stands too) loses table t when
+    (k, t) is in ``lost``, and wins every other table."""
+    import numpy as np
+
+    import solver.play.player as player_module
+    offset = [0]
+
+    def fake(kernels, roots, max_nodes, **kw):
+        blocks = 3 if offset[0] == 0 else 2
+        batch = len(roots) // blocks
+        won = np.array([0 if (k, offset[0] + t) in lost else 1 for k in range(blocks) for t in range(batch)],
+                       dtype=np.int8)
+        offset[0] += batch
+        return won, np.zeros(len(roots), dtype=np.int32), np.ones(len(roots), dtype=np.int64)
+
+    monkeypatch.setattr(player_module, "solve_each", fake)
+
+
+def _two_candidates():
+    obs = Referee(deal_from_seed("klondike", 3, LONELYBOT), "tableau").observation
+    return obs, [(m,) for m in obs.legal_moves()[:2]]
+
+
+def test_in_bulk_a_share_within_noise_of_the_best_leaves_the_choice_to_the_prior_order(monkeypatch):
+    import solver.play.player as player_module
+    obs, candidates = _two_candidates()
+    # the first loses table 2, the second tables 5 and 9: within a standard error of each other
+    _fixed_bulk_verdicts(monkeypatch, {(0, 2), (1, 5), (1, 9)})
+    values, _, seen, best, _ = Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])
+    assert seen == SMALL.bulk_samples and best == 1      # the prior prefers the second (e.g. more cards face up)
+    monkeypatch.setattr(player_module, "BULK_CLOSE", 0.0)
+    _fixed_bulk_verdicts(monkeypatch, {(0, 2), (1, 5), (1, 9)})
+    assert Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])[3] == 0   # the share decides
+
+
+def test_in_bulk_a_move_that_wins_no_table_is_never_preferred_to_one_that_wins_some(monkeypatch):
+    import solver.play.player as player_module
+    obs, candidates = _two_candidates()
+    monkeypatch.setattr(player_module, "BULK_CLOSE", 3.0)   # close by the noise rule alone
+    _fixed_bulk_verdicts(monkeypatch, {(0, t) for t in range(1, 200)} | {(1, t) for t in range(200)})
+    assert Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])[3] == 0
 
 
 # --------------------------------------------------------------------------

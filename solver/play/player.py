@@ -507,7 +507,7 @@ class Player:
             return None
         votes = [sum(t.commit == candidates[i] for t in tables) for i in pick]
         ranks = [(times[i], -reveals[i], -votes[a], i) for a, i in enumerate(pick)]
-        values, standing, seen, best = self._bulk_shares(obs, [candidates[i] for i in pick], ranks)
+        values, standing, seen, best, exact = self._bulk_shares(obs, [candidates[i] for i in pick], ranks)
 
         def share(a):
             return float(np.concatenate(values[a]).mean())
@@ -517,7 +517,8 @@ class Player:
         weighed = {pick[a]: (share(a), len(values[a]) == len(values[best])) for a in range(len(pick)) if values[a]}
         estimates = sorted(((m, *weighed.get(i, (standing, False))) for i, m in enumerate(legal)),
                            key=lambda e: -e[1])
-        done = dict(samples=seen, estimates=estimates, solves=self.solves - solves, nodes=self.nodes - nodes)
+        done = dict(samples=seen, exact=exact, estimates=estimates, solves=self.solves - solves,
+                    nodes=self.nodes - nodes)
         if chance == 0:
             return Decision(None, 0.0, stop="resigned", **done)
         self.plan, self.plan_chance = list(chosen[1:]), chance
@@ -528,8 +529,8 @@ class Player:
     def _bulk_shares(self, obs: Observation, candidates: list[tuple], ranks: list[tuple]):
         """Weigh ``candidates`` on tables drawn in bulk (:meth:`_decide_bulk`): each one's won
         values (1, ``UNDECIDED`` or 0 per table, in batches), the share of the tables
-        won as they stand (the first batch), the tables the best one was weighed on, and
-        the best one (highest share, then the lowest of ``ranks``)."""
+        won as they stand (the first batch), the tables the best one was weighed on, the
+        best one (see :meth:`_decide_bulk`), and whether every arrangement was weighed."""
         s = self.settings
         templates = Templates(self.solver, obs)
         made = [templates.of(self._pending(obs, c)) for c in candidates]
@@ -584,15 +585,17 @@ class Player:
         # their difference, table by table, the prior order decides (one to a table seen
         # less often, then one bringing more cards face up: hindsight undervalues
         # learning, and a difference that small is as likely noise)
+        # (never one that wins no table for one that wins some: that one would resign)
         mine = np.concatenate(values[best])
         close = [best]
         for a in active:
             if a != best and len(values[a]) == len(values[best]):
-                d = mine - np.concatenate(values[a])
-                if float(d.mean()) <= BULK_CLOSE * float(d.std(ddof=1)) / np.sqrt(seen):
+                theirs = np.concatenate(values[a])
+                d = mine - theirs
+                if theirs.any() and float(d.mean()) <= BULK_CLOSE * float(d.std(ddof=1)) / np.sqrt(seen):
                     close.append(a)
         best = min(close, key=lambda a: ranks[a])
-        return values, standing, seen, best
+        return values, standing, seen, best, every is not None
 
     def _pending(self, obs: Observation, candidate: tuple):
         """The observed table after ``candidate``: safe moves that reveal nothing, then one."""
