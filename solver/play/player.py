@@ -572,8 +572,8 @@ class Player:
                 if a == best:
                     continue
                 d = mine - np.concatenate(values[a])
-                mean = float(d.mean())
-                if mean > 0 and mean > 2 * float(d.std(ddof=1)) / np.sqrt(seen):
+                lead, error = _lead(d)
+                if lead > 0 and lead > 2 * error:
                     continue
                 keep.append(a)
                 tied = tied and not d.any()
@@ -591,8 +591,8 @@ class Player:
         for a in active:
             if a != best and len(values[a]) == len(values[best]):
                 theirs = np.concatenate(values[a])
-                d = mine - theirs
-                if theirs.any() and float(d.mean()) <= BULK_CLOSE * float(d.std(ddof=1)) / np.sqrt(seen):
+                lead, error = _lead(mine - theirs)
+                if theirs.any() and lead <= BULK_CLOSE * error:
                     close.append(a)
         best = min(close, key=lambda a: ranks[a])
         return values, standing, seen, best, every is not None
@@ -753,6 +753,12 @@ class Player:
             settle(min(near, key=rank))
         best = min(range(count), key=rank)
         return [bound(i) for i in range(count)], [not open_[i] for i in range(count)], best, standing
+
+
+def _lead(d: np.ndarray) -> tuple[float, float]:
+    """The mean of ``d`` (one candidate's wins minus another's, table by table) and its
+    standard error."""
+    return float(d.mean()), float(d.std(ddof=1)) / np.sqrt(len(d))
 
 
 def _played(rules, position, moves: tuple):
