@@ -40,7 +40,9 @@ try:   # the game contract (solver.game)
     from solver.registry import game as lookup
     from solver.solve import roots
     solver = lookup(game_name).solver
-    kernels, options = solver.kernels, solver.search_settings
+    kernels, settings = solver.kernels, solver.search_settings
+    # a tree from before the settings depended on the options holds a dict
+    options = settings if isinstance(settings, dict) else settings({})
     root = lambda d: roots(solver, d)
 except ImportError:   # a tree from before the game contract
     from solver.registry import kernels_module

@@ -44,7 +44,7 @@ PLAN = {
                  (5, 150_000, {"piles": 3, "passes": 1})]),
     "twenty": ([{}], [(88, 150_000, {}), (37, 150_000, {}), (145, 150_000, {})]),
     # 581: lost in about 5M nodes, 868: won in about 5.2M (the restart run, dominance, transient states)
-    "ladder": ([{"passes": None}, {"passes": 2}],
+    "ladder": ([{"passes": None}, {"passes": 2}, {"passes": 1}],
                [(3, 150_000, {"passes": 2}), (581, 6_000_000, {"passes": None}),
                 (868, 6_000_000, {"passes": None})]),
     "golf": ([{"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},

@@ -199,8 +199,8 @@ class Solver:
     # a deal that every winning line of the deal also wins (so: lost when it is lost),
     # tried before the deal itself (solver.solve)
     relaxed: Callable[["Deal"], "Deal | None"] | None = None
-    # settings of solver.engine.search.search (restart runs) for this game
-    search_settings: dict = field(default_factory=dict)
+    # settings of solver.engine.search.search (restart runs) for a deal with these options
+    search_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None
     # reference moves the kernels never list even with every reduction off (each a move
     # that leads to the same table as another, such as a King moved between empty piles)

@@ -100,16 +100,16 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     game = game_named(deal.game).solver
     nodes, seconds = 0, 0.0
 
-    # a game may add search settings (Ladder: randomised restart runs); the caller's win
-    search_options = {**game.search_settings, **search_options}
-
     def run(d: Deal, nodes_cap, seconds_cap):
+        # a game may add search settings for the deal searched (Ladder: randomised restart
+        # runs, set by its passes); the caller's win
+        settings = {**game.search_settings(d.options), **search_options}
         told = None
         if progress is not None:
             before_nodes, before_seconds = nodes, seconds
             told = lambda n, stored, s: progress(before_nodes + n, stored, before_seconds + s)  # noqa: E731
         return search(game.kernels, roots(game, d), max_nodes=nodes_cap, time_limit=seconds_cap,
-                      memory_mb=memory_mb, progress=told, interruptible=interruptible, **search_options)
+                      memory_mb=memory_mb, progress=told, interruptible=interruptible, **settings)
 
     easier = game.relaxed(deal) if game.relaxed is not None else None
     if easier is not None:

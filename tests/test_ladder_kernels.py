@@ -132,6 +132,69 @@ def test_a_card_is_safe_only_when_both_copies_below_of_its_own_suit_are_up():
     certify(deal, lines.decode_line(deal, result.line))
 
 
+def _one_pass_position(waste, stock, spades):
+    """Clubs 6-K alone on the eight piles (black on black: they never move but up, and
+    no pile empties before 5C is up), the red suits up, clubs up to 3 and 3, spades up to
+    the two ``spades`` heights; the other cards in the waste (bottom first) and stock."""
+    full = lambda suit, n: [r + suit for r in "A23456789TJQK"[:n]]   # noqa: E731
+    return deal_from_json({"game": "ladder", "options": {"passes": 1}, "passes_used": 0,
+                           "tableau": [[r + "C"] for r in "6789TJQK"], "ladder": [], "waste": waste, "stock": stock,
+                           "foundations": [full("C", 13), full("C", 3), full("D", 13), full("D", 13), full("H", 13),
+                                           full("H", 13), full("S", spades[0]), full("S", spades[1])]})
+
+
+def test_with_limited_passes_a_safe_waste_top_or_next_stock_card_is_forced():
+    """REDUCE_SAFE with limited passes: the waste top, else the next stock card, goes up
+    alone when it is safe (4C: both copies of 3C and of the red 3s are up)."""
+    for waste, stock, card in ((["KS", "5C", "QS", "4C"], ["QS", "KS"], "4C"),
+                               (["KS", "QS", "5C"], ["4C", "QS", "KS"], "4C"),
+                               (["KS", "QS", "5C", "KS"], ["QS", "4C"], "QS")):
+        deal = _one_pass_position(waste, stock, (11, 11))
+        state = encoding.encode(deal)
+        listed = kernel_moves(state)
+        assert len(listed) == 1 and listed[0] & S.FORCED_FLAG, (waste, stock)
+        moved = lines.decode_line(deal, listed)
+        assert moved[-1].to_json()["card"] == card and moved[-1].to_json()["to"][0] == "f"
+        assert all(m.type == "draw" for m in moved[:-1]) and len(moved) <= 2   # no card drawn past
+
+
+def test_with_limited_passes_a_safe_card_deeper_in_the_stock_is_not_forced():
+    """4C, two draws away, is safe; forced at once it would bury KS on QS with no way
+    out (no pile empties before 5C is up, and 5C is under them): lost. The win plays QS,
+    KS and 4C up in turn. So only the waste top and the next stock card are forced."""
+    deal = _one_pass_position(["KS", "QS", "JS", "5C", "QS"], ["KS", "4C"], (11, 10))
+    state = encoding.encode(deal)
+    assert len(kernel_moves(state)) > 1
+    assert brute_force_wins(deal)
+    result = search(kernels.KERNELS, state)
+    assert result.verdict == "won"
+    certify(deal, lines.decode_line(deal, result.line))
+
+
+def test_with_limited_passes_talon_cards_that_bury_others_come_last():
+    """The move order with limited passes: every move that draws a card past others onto
+    the waste comes after all moves that do not, the fewer it buries the sooner."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(1, 9):
+        for passes in (1, 2):
+            state = encoding.encode(deal_from_seed("ladder", seed, {"passes": passes}))
+            for _ in range(60):
+                listed = kernel_moves(state)
+                if not listed:
+                    break
+                buried = []
+                for m in listed:
+                    talon = (m & 15) == S.SRC_TALON and m < S.DRAW_MOVE
+                    p, w, t = (m >> 8) & 255, int(state[S.WASTE_LEN]), int(state[S.TALON_LEN])
+                    draws = (p - (w - 1) if p >= w - 1 else t - w + 1 + p) if talon else 0
+                    buried.append(max(draws - 1, 0))
+                assert buried == sorted(buried), (seed, passes, listed)
+                checked += any(buried)
+                kernels.apply(state, np.int32(rng.choice(listed)))
+    assert checked > 50
+
+
 # A won position (from seed 116, cards exchanged, then shrunk) once judged lost: the
 # macro that uncovers a card for the foundation moved the tail above it into the
 # pending empty pile without counting that as a use of the pile.

@@ -50,9 +50,9 @@ def test_stack_growth_does_not_change_the_search(monkeypatch):
     """Stacks of 2 rows doubled on demand (a search of depth over 100) search exactly as
     stacks of max_depth + 1 rows: the compiled loops resume where they asked for rows."""
     solver, r = ladder_roots(2)
-    full = search(solver.kernels, r, **solver.search_settings)
+    full = search(solver.kernels, r, **solver.search_settings({"passes": None}))
     monkeypatch.setattr(search_module, "INITIAL_ROWS", 2)
-    grown = search(solver.kernels, r, **solver.search_settings)
+    grown = search(solver.kernels, r, **solver.search_settings({"passes": None}))
     assert full.verdict == grown.verdict == "won" and grown.max_depth > 64
     assert (full.line, full.nodes, full.stored) == (grown.line, grown.nodes, grown.stored)
 
@@ -62,10 +62,10 @@ def test_what_a_search_allocates_stays_within_the_budget(memory_mb):
     """Ladder seed 12 fills any small budget (its multimap grows as fast as its table):
     the search ends unknown (memory), and numpy never held more than the budget."""
     solver, r = ladder_roots(12)
-    search(solver.kernels, r, max_nodes=100, **solver.search_settings)   # compiled code loaded
+    search(solver.kernels, r, max_nodes=100, **solver.search_settings({"passes": None}))   # compiled code loaded
     tracemalloc.start()
     try:
-        out = search(solver.kernels, r, memory_mb=memory_mb, max_nodes=5_000_000, **solver.search_settings)
+        out = search(solver.kernels, r, memory_mb=memory_mb, max_nodes=5_000_000, **solver.search_settings({"passes": None}))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -308,6 +308,18 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first, runs, 
     return n
 
 
+BURYING_LABEL = 1024   # above every other label of every order
+
+
+@njit(inline="always")
+def _talon_draws(p, talon_len, waste_len):
+    """The draws that bring talon index ``p`` to the waste top (0: it is the waste top);
+    past the end of the stock, a redeal and the draws from the start."""
+    if p >= waste_len - 1:
+        return p - (waste_len - 1)
+    return talon_len - waste_len + 1 + p
+
+
 @njit(inline="always")
 def _move_label(s, m):
     src = m & 15
@@ -321,6 +333,13 @@ def _move_label(s, m):
         c = s[PILES + src * PILE_CAP + index]
     c = np.int64(c)
     order = s[ORDER]
+    if src == SRC_TALON and s[PASSES] != 0:
+        # limited passes: a talon card that buries others (draws them onto the waste, whence
+        # they come back only in reverse order, if at all) comes after every other move, the
+        # fewer it buries the sooner; the waste top and the next stock card bury none
+        buried = _talon_draws(index, np.int64(s[TALON_LEN]), np.int64(s[WASTE_LEN])) - 1
+        if buried > 0:
+            return BURYING_LABEL + buried * 64 + (0 if dst == DST_FOUND else 16) + c % 13
     if order == ORDER_FOUNDATION_FIRST:
         return _label(src, dst, c)
     # ladder moves first (it is the pile nothing can be rearranged in), then the
@@ -434,6 +453,12 @@ def moves(s, out):
                 c = s[TALON + p]
                 if (safe_ups >> np.uint64(c)) & one:
                     out[0] = _enc(SRC_TALON, DST_FOUND, p, 1 if p < waste_len - 1 else 0) | FORCED_FLAG
+                    return 1
+        elif macro and not unlimited:
+            # limited passes: the waste top and the next stock card only (REDUCE_SAFE)
+            for p in (waste_len - 1, waste_len):
+                if 0 <= p < talon_len and (safe_ups >> np.uint64(s[TALON + p])) & one:
+                    out[0] = _enc(SRC_TALON, DST_FOUND, p, 0) | FORCED_FLAG
                     return 1
     runs = _run_starts(s)
     tops = np.uint64(0)      # the pile tops

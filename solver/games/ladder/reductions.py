@@ -65,6 +65,13 @@ reduction switched off):
   free for c'), and it only helps rank r+1. The line is no longer. The
   same-suit condition matters in two decks: with the second copy of rank r-1
   still buried (say under c' on the ladder), c up could block c' for ever.
+  With limited passes (macro moves) the waste top and the next stock card are such
+  cards too. The talon without c is L's talon without c, and stays so: L's stock
+  and waste, c taken out, are ours. A draw of c in L is skipped, any other draw is
+  the same card, a waste top L plays is ours too (c lies under it or is gone), L's
+  play of c is skipped, and a redeal turns the same cards over when L's stock is
+  empty (then ours is). A safe card deeper in the stock is not played at once: the
+  draws to it would bury the cards before it.
 
 * *Arrangement* (``REDUCE_ARRANGE``). Call a position's *skeleton* its ladder,
   talon, foundations, every pile's junk and the card its tail rests on the

@@ -6,7 +6,7 @@ import random
 
 from ...game import Solver
 from . import state as S
-from .encoding import SEARCH_OPTIONS, encode, encode_roots
+from .encoding import encode, encode_roots, search_settings
 from .kernels import KERNELS
 from .lines import decode_line
 from .reductions import relaxed
@@ -36,7 +36,7 @@ SOLVER = Solver(
                 "arrange": S.REDUCE_ARRANGE, "deadlock": S.REDUCE_DEADLOCK, "dominance": S.REDUCE_DOMINANCE},
     move_orders=encode_roots,
     relaxed=relaxed,
-    search_settings=SEARCH_OPTIONS,
+    search_settings=search_settings,
     omitted=omitted,
     symmetric=symmetric,
 )
