@@ -368,6 +368,7 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
     d = _deal_for(game, seed, deal_file, options, seed_type)
     check_html_target(html_file)
     watch = Watch(game)   # before the solver is imported: a first import compiles it
+    _load_solver(game)
     from .solve import solve as run_solve
 
     result = run_solve(d, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb, progress=watch.progress,
@@ -388,6 +389,15 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
     if result.reason == "interrupted":
         sys.exit(EXIT_INTERRUPTED)
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
+
+
+def _load_solver(game: str) -> None:
+    """Load the game's solver before anything imports the engine: on a first run it
+    compiles, and the engine compiles beside it in a second process (engine/warm.py)."""
+    from .engine.warm import engine_compiled_aside
+
+    with engine_compiled_aside():
+        game_named(game).solver
 
 
 def _format_names() -> list[str]:
@@ -495,6 +505,7 @@ def play(game, seed, seed_type, deal_file, hidden, samples, player_seed, player_
     d = _deal_for(game, seed, deal_file, options, seed_type.lower())
     level, settings = _player_settings(hidden, samples, player_seed, player_nodes)
     check_html_target(html_file)
+    _load_solver(game)
     try:
         record = play_game(d, level, settings)
     except ObservationError as err:
@@ -560,6 +571,7 @@ def hint(game, seed, seed_type, deal_file, moves_file, played, show_all, show, s
     check_html_target(html_file)
     r = game_named(game).rules
     watch = Watch(game)   # before the solver is imported: a first import compiles it
+    _load_solver(game)
     from .hints import hint as run_hint
 
     h = run_hint(r.to_deal(tables[-1]), len(moves), max_nodes=max_nodes, time_limit=time_limit,
@@ -688,6 +700,7 @@ def review(game, seed, seed_type, deal_file, moves_file, max_nodes, time_limit, 
     from .terminal import Watch
 
     watch = Watch(game, draw=False)   # tables one after another: the compile notice only
+    _load_solver(game)
     from .hints import review as run_review
 
     rv = run_review(d, moves, max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_mb, progress=watch.progress)
@@ -779,6 +792,7 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
             from .terminal import Watch
 
             watch = Watch(game, draw=False)
+            _load_solver(game)
             _warm(game, opts)
             watch.done()
         done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,

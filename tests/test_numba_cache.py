@@ -6,10 +6,13 @@ cached function by its own file, so without the guard the old machine code would
 come back.
 """
 
+import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,3 +48,22 @@ def test_an_edit_of_an_inlined_helper_reaches_a_cached_entry_point(tmp_path):
     (pkg / "helper.py").write_text(HELPER.format(20))   # entry.py is untouched
     assert run(tmp_path) == 21
     assert run(tmp_path) == 21
+
+
+@pytest.mark.slow
+def test_a_first_run_compiles_the_engine_in_a_second_process(tmp_path):
+    """engine/warm.py: with nothing compiled, leaving the block finds the engine in the
+    cache although this process never imported it (a child compiled it meanwhile)."""
+    code = textwrap.dedent("""
+        import sys
+        from solver.engine.warm import engine_compiled, engine_compiled_aside
+        assert not engine_compiled()
+        with engine_compiled_aside():
+            pass
+        assert "solver.engine.search" not in sys.modules
+        assert engine_compiled()
+        import solver.engine.search   # loads what the child compiled
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600,
+                          env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(ROOT)))
+    assert done.returncode == 0, done.stderr

@@ -46,7 +46,7 @@ def keep_fresh(package_file: str, *shared: str) -> None:
     except OSError:
         pass
     try:
-        for cache in _cache_dirs(folder):
+        for cache in cache_dirs(folder):
             for path in cache.iterdir():
                 if path.suffix in CACHE_SUFFIXES:
                     path.unlink(missing_ok=True)
@@ -56,7 +56,7 @@ def keep_fresh(package_file: str, *shared: str) -> None:
         pass   # an installed, read-only copy: its files never change under its cache
 
 
-def _cache_dirs(folder: Path) -> list[Path]:
+def cache_dirs(folder: Path) -> list[Path]:
     """Where Numba keeps the cache of the modules in ``folder``: beside them, and under
     ``NUMBA_CACHE_DIR`` when it is set (one folder per source folder, as Numba names it)."""
     out = [folder / "__pycache__"]
