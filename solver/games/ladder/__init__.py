@@ -19,5 +19,5 @@ GAME = Game(
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.ladder.solver",
-    variants=({"passes": None},),
+    variants=({"passes": None}, {"passes": 2}, {"passes": 1}),
 )
