@@ -485,6 +485,19 @@ def test_move_orders_in_turns_keep_the_verdicts():
     assert verdicts == {"won", "lost"}
 
 
+def test_a_restart_seed_is_another_stream_of_choices_with_the_same_verdicts():
+    """``restart_seed``: each stream wins the deal by its own line (other nodes), and the
+    brute-force verdicts of small positions hold under another stream."""
+    deal = deal_from_seed("ladder", 10, {"passes": 1})
+    streams = [solve(deal, max_nodes=3_000_000, time_limit=None, restart_seed=k) for k in range(3)]
+    assert all(r.verdict == "won" for r in streams)   # (solve certified each line)
+    assert len({r.nodes for r in streams}) == 3
+    for deal in small_positions({"passes": 1}, 8, seed=61):
+        mixed = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)), chunk=5, restarts=2, restart_turn=9,
+                       restart_unit=3, restart_keep=50, restart_seed=7)
+        assert mixed.verdict == ("won" if brute_force_wins(deal) else "lost"), deal_to_json(deal)
+
+
 def test_restart_runs_in_turns_keep_the_verdicts():
     """Restart runs of a few nodes with the orders: the brute-force verdicts of small
     positions, whatever the restart runs marked finished on the way."""

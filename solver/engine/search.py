@@ -129,7 +129,8 @@ class Outcome:
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
-           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0, progress=None,
+           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0, restart_seed: int = 0,
+           progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
@@ -155,7 +156,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     finished state reached a won state, take the last finished state on the way;
     whoever finished it saw its successor there finished (a restart run marks
     only those), or entered it itself (a depth-first run then finishes it before
-    it is exhausted). The depth-first runs alone decide ``lost``.
+    it is exhausted). The depth-first runs alone decide ``lost``. ``restart_seed``
+    gives the restart runs another stream of random choices (0, the default, is the
+    one every verdict is made with; ``benchmarks/restart_seeds.py`` counts how many
+    streams decide a deal, so that a won deal is not a lucky draw).
 
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
@@ -200,7 +204,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
             run.counters[C_STORED] = 1
     depth_first = len(runs)
-    runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit) for number in range(restarts)]
+    runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit, restart_seed)
+             for number in range(restarts)]
     # turns: the first depth-first run (it wins most deals in its first turn), the
     # restart runs, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
@@ -368,7 +373,7 @@ class _RestartRun(_Run):
 
     DEPTH_ARRAYS = _Run.DEPTH_ARRAYS + ("clean", "private")
 
-    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int):
+    def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int, seed: int = 0):
         super().__init__(kernels, root, max_depth)
         rows = self.rows
         self.clean = np.zeros(rows, dtype=np.uint8)
@@ -379,7 +384,7 @@ class _RestartRun(_Run):
         self.look_states = np.empty((2, kernels.state_size), dtype=np.uint8)   # the lookahead's two plies
         self.look_moves = np.empty((1, kernels.max_moves), dtype=np.int32)
         self.counters[C_RESTART] = -1                      # the first turn starts restart 0
-        self.counters[C_RNG] = _seed(number)
+        self.counters[C_RNG] = _seed(number, seed)
 
     @staticmethod
     def row_nbytes(kernels: Kernels) -> int:
@@ -398,8 +403,9 @@ def _private_slots(unit: int) -> int:
     return 1 << (2 * unit * MAX_LUBY).bit_length()
 
 
-def _seed(number: int) -> np.int64:
-    """A non-zero xorshift state for restart run ``number`` (SplitMix64 of it), as the
-    int64 with its bits (the counters array is int64)."""
-    x = mix64_int((number + 1) * 0x9E3779B97F4A7C15)
+def _seed(number: int, seed: int = 0) -> np.int64:
+    """A non-zero xorshift state for restart run ``number`` under the search's
+    ``restart_seed`` (SplitMix64 of both; seed 0 is the default every verdict is made
+    with), as the int64 with its bits (the counters array is int64)."""
+    x = mix64_int(((number + 1) + (seed << 32)) * 0x9E3779B97F4A7C15)
     return np.array([x or 1], dtype=np.uint64).view(np.int64)[0]
