@@ -199,6 +199,9 @@ class Solver:
     # a deal that every winning line of the deal also wins (so: lost when it is lost),
     # tried before the deal itself (solver.solve)
     relaxed: Callable[["Deal"], "Deal | None"] | None = None
+    # the share of the limits the relaxed deal of a deal may take before the deal itself
+    # is searched (None, or no function: solver.solve.RELAXED_SHARE)
+    relaxed_share: Callable[["Deal"], "float | None"] | None = None
     # settings of solver.engine.search.search (restart runs) for a deal with these options
     search_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None

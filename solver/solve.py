@@ -83,7 +83,8 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
 
     A game may offer a relaxed deal (``Solver.relaxed``): one that every winning line of ``deal``
     also wins. Then ``deal`` is searched briefly (:data:`PROBE_NODES`), then the
-    relaxed deal within :data:`RELAXED_SHARE` of the limits: if it is lost, so is
+    relaxed deal within :data:`RELAXED_SHARE` of the limits (or the share the game gives
+    it, ``Solver.relaxed_share``): if it is lost, so is
     ``deal`` (a proof as good as the search's own); if it is won by a line that the
     reference rules of ``deal`` itself accept and win with (a twin that only allows
     more redeals, and a line that redeals no more than ``deal`` allows), ``deal`` is
@@ -119,11 +120,13 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
             return _result(game, deal, probe, 0, 0.0)
         nodes, seconds = probe.nodes, probe.seconds
         max_nodes, time_limit = _left(max_nodes, time_limit, probe)
+        share = game.relaxed_share(deal) if game.relaxed_share is not None else None
+        share = RELAXED_SHARE if share is None else share
         if max_nodes is None and time_limit is None:
             twin_nodes, twin_seconds = RELAXED_NODES, None
         else:
-            twin_nodes = None if max_nodes is None else max(1, int(max_nodes * RELAXED_SHARE))
-            twin_seconds = None if time_limit is None else time_limit * RELAXED_SHARE
+            twin_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
+            twin_seconds = None if time_limit is None else time_limit * share
         twin = run(easier, twin_nodes, twin_seconds)
         nodes, seconds = nodes + twin.nodes, seconds + twin.seconds
         if twin.verdict == "lost":

@@ -17,6 +17,7 @@ import pytest
 from solver.cards import parse_card
 from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
+from solver.games import twins
 from solver.games.klondike import encoding, generate, kernels, lines, reductions
 from solver.games.klondike import state as S
 from solver.games.klondike.layout import KlondikeDeal
@@ -345,6 +346,16 @@ def test_the_relaxed_deal_has_every_talon_card_in_reach():
     assert reductions.relaxed(easier) is None
     # limited passes: not offered (the twin is mostly won there)
     assert reductions.relaxed(deal_from_seed("klondike", 5, {"draw": 3, "passes": 3})) is None
+
+
+def test_a_twin_by_passes_takes_nearly_all_of_the_limits(monkeypatch):
+    """Seed 7066 with 20 passes is lost; its twin with unlimited passes proves it in about
+    25,000 nodes. Within 40,000 nodes the twin's share (games/twins.py) holds that proof;
+    with half of them neither the twin nor the deal's own search decides it."""
+    deal = deal_from_seed("klondike", 7066, {"draw": 1, "passes": 20})
+    assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "lost"
+    monkeypatch.setattr(twins, "PASSES_TWIN_SHARE", 0.5)
+    assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "unknown"
 
 
 @pytest.mark.parametrize("seed", [437, 731])

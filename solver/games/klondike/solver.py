@@ -9,6 +9,7 @@ from . import state as S
 from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS
 from .lines import decode_line
+from ..twins import relaxed_share
 from .reductions import relaxed
 
 
@@ -45,6 +46,7 @@ SOLVER = Solver(
                 "empty": S.REDUCE_EMPTY, "safe_talon": S.REDUCE_SAFE_TALON},
     move_orders=encode_roots,
     relaxed=relaxed,
+    relaxed_share=relaxed_share,
     omitted=omitted,
     symmetric=symmetric,
     open_state=open_state,
