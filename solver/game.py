@@ -202,6 +202,11 @@ class Solver:
     # the share of the limits the relaxed deal of a deal may take before the deal itself
     # is searched (None, or no function: solver.solve.RELAXED_SHARE)
     relaxed_share: Callable[["Deal"], "float | None"] | None = None
+    # deals whose winning lines win the deal too (so: won when one is won), cheapest
+    # first: tried when the relaxed deal is won by a line the deal does not allow
+    # (solver.solve); a game whose searches grow with a limit offers the deal under
+    # smaller ones (fewer passes)
+    narrower: Callable[["Deal"], list] | None = None
     # settings of solver.engine.search.search (restart runs) for a deal with these options
     search_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None

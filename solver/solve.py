@@ -74,6 +74,10 @@ RELAXED_NODES = 5_000_000
 # saves on those it does (benchmarks/results.md).
 PROBE_NODES = 5_000
 PROBE_SHARE = 0.05
+# Each narrower deal (Solver.narrower) may use this share of what is left of the limits
+# (the rest is for the next, and last for the deal itself): a narrower search is mostly
+# decided at once, won or lost, and the wider ones grow fast (benchmarks/results.md).
+NARROWER_SHARE = 0.5
 
 
 def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
@@ -88,7 +92,11 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     ``deal`` (a proof as good as the search's own); if it is won by a line that the
     reference rules of ``deal`` itself accept and win with (a twin that only allows
     more redeals, and a line that redeals no more than ``deal`` allows), ``deal`` is
-    won by it. Otherwise ``deal`` is searched again with what is left of the limits.
+    won by it. If the twin is won by a line ``deal`` does not allow, the game's narrower
+    deals (``Solver.narrower``: every winning line of one wins ``deal``) are searched in
+    turn, each within :data:`NARROWER_SHARE` of what is left (:data:`RELAXED_NODES` with
+    no limits); a line of one that ``deal``'s reference rules win with wins ``deal``.
+    Otherwise ``deal`` is searched again with what is left of the limits.
 
     ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
     once, :mod:`solver.engine.memory`), not the process: each gets the whole budget, and
@@ -131,15 +139,31 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         nodes, seconds = nodes + twin.nodes, seconds + twin.seconds
         if twin.verdict == "lost":
             return Result(deal, "lost", [], nodes, seconds)
+        if twin.reason == "interrupted":
+            return Result(deal, "unknown", [], nodes, seconds, "interrupted")
+        max_nodes, time_limit = _left(max_nodes, time_limit, twin)
         if twin.verdict == "won":
             # the twin's line may win the deal itself (a relaxation by passes: when it
             # redeals no more than the deal allows); the deal's reference rules decide
             line = game.decode_line(easier, twin.line, game.reduce_all)
             if _wins(deal, line):
                 return Result(deal, "won", line, nodes, seconds)
-        if twin.reason == "interrupted":
-            return Result(deal, "unknown", [], nodes, seconds, "interrupted")
-        max_nodes, time_limit = _left(max_nodes, time_limit, twin)
+            # it does not: the deal is won with more room than it has, so try it with less
+            # room still (fewer passes), whose searches are far smaller; their lines are its own
+            for narrow in game.narrower(deal) if game.narrower is not None else []:
+                if max_nodes is None and time_limit is None:
+                    out = run(narrow, RELAXED_NODES, None)
+                else:
+                    out = run(narrow, None if max_nodes is None else max(1, int(max_nodes * NARROWER_SHARE)),
+                              None if time_limit is None else time_limit * NARROWER_SHARE)
+                nodes, seconds = nodes + out.nodes, seconds + out.seconds
+                if out.verdict == "won":
+                    line = game.decode_line(narrow, out.line, game.reduce_all)
+                    if _wins(deal, line):
+                        return Result(deal, "won", line, nodes, seconds)
+                if out.reason == "interrupted":
+                    return Result(deal, "unknown", [], nodes, seconds, "interrupted")
+                max_nodes, time_limit = _left(max_nodes, time_limit, out)
     return _result(game, deal, run(deal, max_nodes, time_limit), nodes, seconds)
 
 

@@ -10,10 +10,12 @@ this file holds what is particular to Klondike's kernels.
 """
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from solver import game as game_module
 from solver.cards import parse_card
 from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
@@ -356,6 +358,30 @@ def test_a_twin_by_passes_takes_nearly_all_of_the_limits(monkeypatch):
     assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "lost"
     monkeypatch.setattr(twins, "PASSES_TWIN_SHARE", 0.5)
     assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "unknown"
+
+
+def test_a_deal_whose_twin_needs_more_redeals_is_tried_with_fewer_passes(monkeypatch):
+    """Seed 108, draw 1, five passes: its twin with unlimited passes is won by a line of six
+    redeals, which five passes do not allow; with two passes it is won in about 107,000
+    nodes, while its own search with five needs about 17M. So within 2M nodes it is won
+    through the narrower deals (a line the reference rules replay), and unknown without."""
+    deal = deal_from_seed("klondike", 108, {"draw": 1, "passes": 5})
+    result = solve(deal, max_nodes=2_000_000, time_limit=None)
+    assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
+    certify(deal, result.moves)
+    solver = _game("klondike").solver
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, narrower=None))
+    assert solve(deal, max_nodes=2_000_000, time_limit=None).verdict == "unknown"
+
+
+def test_the_narrower_deals_have_fewer_passes_and_room_for_the_redeals_made():
+    deal = deal_from_seed("klondike", 3, {"draw": 1, "passes": 5})
+    assert [d.options["passes"] for d in twins.fewer_passes(deal)] == [1, 2, 3, 4]
+    deal.passes_used = 2
+    narrow = twins.fewer_passes(deal)
+    assert [d.options["passes"] for d in narrow] == [3, 4] and all(d.passes_used == 2 for d in narrow)
+    assert deal.options["passes"] == 5   # the deal itself is left alone
+    assert twins.fewer_passes(deal_from_seed("klondike", 3, {"draw": 1, "passes": None})) == []
 
 
 @pytest.mark.parametrize("seed", [437, 731])

@@ -9,7 +9,7 @@ from . import state as S
 from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS
 from .lines import decode_line
-from ..twins import relaxed_share
+from ..twins import fewer_passes, relaxed_share
 from .reductions import relaxed
 
 
@@ -47,6 +47,7 @@ SOLVER = Solver(
     move_orders=encode_roots,
     relaxed=relaxed,
     relaxed_share=relaxed_share,
+    narrower=fewer_passes,
     omitted=omitted,
     symmetric=symmetric,
     open_state=open_state,
