@@ -9,8 +9,7 @@ from . import state as S
 from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS
 from .lines import decode_line
-from ..twins import fewer_passes, relaxed_share
-from .reductions import relaxed
+from .reductions import narrower, relaxed, relaxed_share
 
 
 def omitted(pos, move) -> bool:
@@ -47,7 +46,7 @@ SOLVER = Solver(
     move_orders=encode_roots,
     relaxed=relaxed,
     relaxed_share=relaxed_share,
-    narrower=fewer_passes,
+    narrower=narrower,
     omitted=omitted,
     symmetric=symmetric,
     open_state=open_state,
