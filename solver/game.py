@@ -199,14 +199,18 @@ class Solver:
     # a deal that every winning line of the deal also wins (so: lost when it is lost),
     # tried before the deal itself (solver.solve)
     relaxed: Callable[["Deal"], "Deal | None"] | None = None
-    # the share of the limits the relaxed deal of a deal may take before the deal itself
-    # is searched (None, or no function: solver.solve.RELAXED_SHARE)
-    relaxed_share: Callable[["Deal"], "float | None"] | None = None
+    # whether a winning line of the relaxed deal (the second argument) may win the deal
+    # itself, so that solver.solve replays it with the deal's rules (None: always so); a
+    # twin with other rules of play (Klondike's one card a draw) only ever proves a deal lost
+    relaxed_lines: Callable[["Deal", "Deal"], bool] | None = None
+    # the share of the limits the relaxed deal (the second argument) of a deal may take
+    # before the deal itself is searched (None, or no function: solver.solve.RELAXED_SHARE)
+    relaxed_share: Callable[["Deal", "Deal"], "float | None"] | None = None
     # deals whose winning lines win the deal too (so: won when one is won), cheapest
-    # first: tried when the relaxed deal is won by a line the deal does not allow
-    # (solver.solve); a game whose searches grow with a limit offers the deal under
-    # smaller ones (fewer passes)
-    narrower: Callable[["Deal"], list] | None = None
+    # first: tried when the relaxed deal (the second argument) is won by a line the deal
+    # does not allow (solver.solve); a game whose searches grow with a limit offers the
+    # deal under smaller ones (fewer passes)
+    narrower: Callable[["Deal", "Deal"], list] | None = None
     # settings of solver.engine.search.search (restart runs) for a deal with these options
     search_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None

@@ -129,42 +129,39 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
             return _result(game, deal, probe, 0, 0.0)
         nodes, seconds = probe.nodes, probe.seconds
         max_nodes, time_limit = _left(max_nodes, time_limit, probe)
-        share = game.relaxed_share(deal) if game.relaxed_share is not None else None
-        share = RELAXED_SHARE if share is None else share
-        if max_nodes is None and time_limit is None:
-            twin_nodes, twin_seconds = RELAXED_NODES, None
-        else:
-            twin_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
-            twin_seconds = None if time_limit is None else time_limit * share
-        twin = run(easier, twin_nodes, twin_seconds)
-        nodes, seconds = nodes + twin.nodes, seconds + twin.seconds
-        if twin.verdict == "lost":
+
+        def attempt(other: Deal, share: float, lines: bool = True):
+            """Search ``other`` within ``share`` of what is left (RELAXED_NODES with no
+            limits): its outcome, and its line when that line wins ``deal`` itself (the
+            deal's reference rules decide; not asked without ``lines``)."""
+            nonlocal nodes, seconds, max_nodes, time_limit
+            if max_nodes is None and time_limit is None:
+                out = run(other, RELAXED_NODES, None)
+            else:
+                out = run(other, None if max_nodes is None else max(1, int(max_nodes * share)),
+                          None if time_limit is None else time_limit * share)
+            nodes, seconds = nodes + out.nodes, seconds + out.seconds
+            max_nodes, time_limit = _left(max_nodes, time_limit, out)
+            line = game.decode_line(other, out.line, game.reduce_all) if out.verdict == "won" and lines else None
+            return out, line if line is not None and _wins(deal, line) else None
+
+        share = game.relaxed_share(deal, easier) if game.relaxed_share is not None else None
+        lines = game.relaxed_lines(deal, easier) if game.relaxed_lines is not None else True
+        out, line = attempt(easier, RELAXED_SHARE if share is None else share, lines)
+        if out.verdict == "lost":
             return Result(deal, "lost", [], nodes, seconds)
-        if twin.reason == "interrupted":
-            return Result(deal, "unknown", [], nodes, seconds, "interrupted")
-        max_nodes, time_limit = _left(max_nodes, time_limit, twin)
-        if twin.verdict == "won":
-            # the twin's line may win the deal itself (a relaxation by passes: when it
-            # redeals no more than the deal allows); the deal's reference rules decide
-            line = game.decode_line(easier, twin.line, game.reduce_all)
-            if _wins(deal, line):
+        # a twin by passes wins the deal when its line redeals no more than the deal allows;
+        # when it redeals more, the deal is won with more room than it has: try it with less
+        # room still (fewer passes), whose searches are far smaller
+        tries = game.narrower(deal, easier) if out.verdict == "won" and game.narrower is not None else []
+        while True:
+            if line is not None:
                 return Result(deal, "won", line, nodes, seconds)
-            # it does not: the deal is won with more room than it has, so try it with less
-            # room still (fewer passes), whose searches are far smaller; their lines are its own
-            for narrow in game.narrower(deal) if game.narrower is not None else []:
-                if max_nodes is None and time_limit is None:
-                    out = run(narrow, RELAXED_NODES, None)
-                else:
-                    out = run(narrow, None if max_nodes is None else max(1, int(max_nodes * NARROWER_SHARE)),
-                              None if time_limit is None else time_limit * NARROWER_SHARE)
-                nodes, seconds = nodes + out.nodes, seconds + out.seconds
-                if out.verdict == "won":
-                    line = game.decode_line(narrow, out.line, game.reduce_all)
-                    if _wins(deal, line):
-                        return Result(deal, "won", line, nodes, seconds)
-                if out.reason == "interrupted":
-                    return Result(deal, "unknown", [], nodes, seconds, "interrupted")
-                max_nodes, time_limit = _left(max_nodes, time_limit, out)
+            if out.reason == "interrupted":
+                return Result(deal, "unknown", [], nodes, seconds, "interrupted")
+            if not tries:
+                break
+            out, line = attempt(tries.pop(0), NARROWER_SHARE)
     return _result(game, deal, run(deal, max_nodes, time_limit), nodes, seconds)
 
 

@@ -349,11 +349,13 @@ def test_the_relaxed_deal_has_every_talon_card_in_reach():
     # draw 3, fewer passes than MANY_PASSES: one card a draw and unlimited passes; draw 1: none
     limited = deal_from_seed("klondike", 5, {"draw": 3, "passes": 3})
     assert reductions.relaxed(limited).options == {"draw": 1, "passes": None, "foundation_to_tableau": False}
-    assert reductions.narrower(limited) == [] and reductions.relaxed_share(limited) is None
+    twin = reductions.relaxed(limited)
+    assert twins.fewer_passes(limited, twin) == [] and twins.relaxed_share(limited, twin) is None
+    assert not twins.by_passes(limited, twin)   # its lines are never the deal's
     assert reductions.relaxed(deal_from_seed("klondike", 5, {"draw": 1, "passes": 3})) is None
     many = deal_from_seed("klondike", 5, {"draw": 3, "passes": 5})
     assert reductions.relaxed(many).options == {"draw": 3, "passes": None, "foundation_to_tableau": False}
-    assert [d.options["passes"] for d in reductions.narrower(many)] == [1, 2, 3, 4]
+    assert [d.options["passes"] for d in twins.fewer_passes(many, reductions.relaxed(many))] == [1, 2, 3, 4]
 
 
 def test_a_twin_by_passes_takes_nearly_all_of_the_limits(monkeypatch):
@@ -362,7 +364,7 @@ def test_a_twin_by_passes_takes_nearly_all_of_the_limits(monkeypatch):
     with half of them neither the twin nor the deal's own search decides it."""
     deal = deal_from_seed("klondike", 7066, {"draw": 1, "passes": 20})
     assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "lost"
-    monkeypatch.setattr(reductions, "PASSES_TWIN_SHARE", 0.5)
+    monkeypatch.setattr(twins, "PASSES_TWIN_SHARE", 0.5)
     assert solve(deal, max_nodes=40_000, time_limit=None).verdict == "unknown"
 
 
@@ -393,12 +395,14 @@ def test_a_deal_whose_twin_needs_more_redeals_is_tried_with_fewer_passes(monkeyp
 
 def test_the_narrower_deals_have_fewer_passes_and_room_for_the_redeals_made():
     deal = deal_from_seed("klondike", 3, {"draw": 1, "passes": 5})
-    assert [d.options["passes"] for d in twins.fewer_passes(deal)] == [1, 2, 3, 4]
+    twin = reductions.relaxed(deal)
+    assert [d.options["passes"] for d in twins.fewer_passes(deal, twin)] == [1, 2, 3, 4]
     deal.passes_used = 2
-    narrow = twins.fewer_passes(deal)
+    narrow = twins.fewer_passes(deal, twin)
     assert [d.options["passes"] for d in narrow] == [3, 4] and all(d.passes_used == 2 for d in narrow)
     assert deal.options["passes"] == 5   # the deal itself is left alone
-    assert twins.fewer_passes(deal_from_seed("klondike", 3, {"draw": 1, "passes": None})) == []
+    unlimited = deal_from_seed("klondike", 3, {"draw": 1, "passes": None})
+    assert twins.fewer_passes(unlimited, unlimited) == []
 
 
 @pytest.mark.parametrize("seed", [437, 731])

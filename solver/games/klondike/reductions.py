@@ -137,7 +137,6 @@ from numba import njit
 
 from ...deals import Deal
 from ..cardbits import ALL_CARDS
-from ..twins import PASSES_TWIN_SHARE, fewer_passes
 from .state import (DOWN, F2T, FOUND, LEN, PILE_CAP, PILES, REDUCE, REDUCE_LAYOUT, REDUCE_LAZY, REDUCE_SAFE,
                     REDUCE_STONE, TALON, TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _bit, _every_talon_card_anytime, _red,
                     _redeal_allowed, _twin)
@@ -372,7 +371,7 @@ def relaxed(deal: Deal) -> Deal | None:
       ``deal`` is a line of it, and a line of it that redeals no more often than ``deal``
       allows is a line of ``deal``; its search is far smaller (the passes used leave the key).
       When its line redeals too often, the deal is tried with fewer passes first
-      (:func:`narrower`).
+      (games/twins.py).
     * Draw 3 with fewer passes: the same position with one card a draw and unlimited
       passes (both arguments above in turn). Its line is never the deal's, so it only
       proves deals lost: most of the hard lost deals at once (10 of the 13 that three
@@ -383,7 +382,7 @@ def relaxed(deal: Deal) -> Deal | None:
     passes = deal.options["passes"]
     easier = deal.copy()
     easier.passes_used = 0
-    if _by_passes(deal):
+    if passes is not None and passes >= MANY_PASSES:
         easier.options = {**deal.options, "passes": None}
         return easier
     if deal.options["draw"] == 3:
@@ -391,22 +390,3 @@ def relaxed(deal: Deal) -> Deal | None:
         return easier
     return None
 
-
-def _by_passes(deal: Deal) -> bool:
-    """The relaxed deal is the deal with unlimited passes (:func:`relaxed`)."""
-    passes = deal.options["passes"]
-    return passes is not None and passes >= MANY_PASSES
-
-
-def relaxed_share(deal: Deal) -> float | None:
-    """The share of the limits :func:`relaxed`'s deal may take: nearly all for a twin by
-    passes (games/twins.py), the engine's default for one with one card a draw."""
-    return PASSES_TWIN_SHARE if _by_passes(deal) else None
-
-
-def narrower(deal: Deal) -> list:
-    """Deals whose lines are lines of ``deal`` (Solver.narrower): with a twin by passes,
-    the deal with fewer passes. With one card a draw as the twin, none: its line says
-    nothing of how many passes the deal needs, and over seeds 1-2000 of draw 3 with three
-    passes, trying one and two passes first cost 10 % more nodes than it saved."""
-    return fewer_passes(deal) if _by_passes(deal) else []

@@ -9,7 +9,8 @@ from . import state as S
 from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS
 from .lines import decode_line
-from .reductions import narrower, relaxed, relaxed_share
+from ..twins import by_passes, fewer_passes, relaxed_share
+from .reductions import relaxed
 
 
 def omitted(pos, move) -> bool:
@@ -45,8 +46,9 @@ SOLVER = Solver(
                 "empty": S.REDUCE_EMPTY, "safe_talon": S.REDUCE_SAFE_TALON},
     move_orders=encode_roots,
     relaxed=relaxed,
+    relaxed_lines=by_passes,
     relaxed_share=relaxed_share,
-    narrower=narrower,
+    narrower=fewer_passes,
     omitted=omitted,
     symmetric=symmetric,
     open_state=open_state,

@@ -9,7 +9,7 @@ from . import state as S
 from .encoding import encode, encode_roots, search_settings
 from .kernels import KERNELS
 from .lines import decode_line
-from ..twins import relaxed_share
+from ..twins import by_passes, relaxed_share
 from .reductions import relaxed
 
 
@@ -37,6 +37,7 @@ SOLVER = Solver(
                 "arrange": S.REDUCE_ARRANGE, "deadlock": S.REDUCE_DEADLOCK, "dominance": S.REDUCE_DOMINANCE},
     move_orders=encode_roots,
     relaxed=relaxed,
+    relaxed_lines=by_passes,
     relaxed_share=relaxed_share,
     search_settings=search_settings,
     omitted=omitted,
