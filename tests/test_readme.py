@@ -17,7 +17,7 @@ def test_ci_runs_the_readme_test_command_then_the_slow_suite():
     # the install lines first (only what the machine lacks: the browser of tests/test_browser.py),
     # then README's test command as README writes it, then the slow suite README names
     assert len(tests) == 2 and tests[1] == len(lines) - 1
-    assert lines[tests[0]] in readme and lines[tests[0]].endswith("-m pytest -q")
+    assert lines[tests[0]] in readme and lines[tests[0]].endswith("-m pytest -q -n auto")
     assert lines[tests[1]] == ".venv/bin/python -m pytest -q -m slow" and lines[tests[1]] in readme
     assert all("apt-get install" in line for line in lines[:tests[0]])
 
