@@ -161,6 +161,15 @@ def mix64(x):
     return x
 
 
+@njit(inline="always")
+def copy_state(dst, src):
+    """``dst[:] = src`` for two states of one size, as a plain loop: Numba's slice
+    assignment checks shapes and broadcasting on every call, which cost more than the
+    copy itself (about 60 ns against 8 for a 196-byte Klondike state), once per node."""
+    for q in range(src.shape[0]):
+        dst[q] = src[q]
+
+
 def mix64_int(x: int) -> int:
     """:func:`mix64` on a Python int (for tables and seeds made outside compiled code)."""
     x %= 2 ** 64

@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn
+from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn, copy_state
 from .status import (C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_RESTART, C_RNG, C_SPENT, C_STORED, EXHAUSTED,
                      GROW, RUNNING, WON)
 from .table import add_dominator, dominated, home, is_finished, mark_finished, stored_key
@@ -98,7 +98,7 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
     spent = 0
     for m in range(count):
         a = look_states[0]
-        a[:] = state
+        copy_state(a, state)
         apply(a, listed[m])
         spent += 1
         if progress(a) > base:
@@ -106,7 +106,7 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
         if look > 1:
             for q in range(moves(a, look_moves[0])):
                 b = look_states[1]
-                b[:] = a
+                copy_state(b, a)
                 apply(b, look_moves[0, q])
                 spent += 1
                 if progress(b) > base:
@@ -144,7 +144,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             counters[C_RESTART] += 1
             counters[C_SPENT] = 0
             depth = 0
-            states[0][:] = roots[counters[C_RESTART] % roots.shape[0]]
+            copy_state(states[0], roots[counters[C_RESTART] % roots.shape[0]])
             counts[0] = moves(states[0], stack[0])
             cursor[0] = 0
             clean[0] = 1
@@ -195,7 +195,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         move = stack[depth, c]
         cursor[depth] = c + 1
         child = states[depth + 1]
-        child[:] = states[depth]
+        copy_state(child, states[depth])
         apply(child, move)
         done += 1
         counters[C_NODES] += 1

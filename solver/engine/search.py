@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, mix64_int
+from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, copy_state, mix64_int
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
@@ -76,7 +76,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
         move = stack[depth, cursor[depth]]
         cursor[depth] += 1
         child = states[depth + 1]
-        child[:] = states[depth]
+        copy_state(child, states[depth])
         apply(child, move)
         done += 1
         counters[C_NODES] += 1

@@ -29,7 +29,8 @@ import time
 import numpy as np
 from numba import njit, types
 
-from .contract import COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled
+from .contract import (COST_SIG, ESTIMATE_SIG, ApplyFn, CostFn, EstimateFn, KeyFn, Kernels, MovesFn, WonFn, compiled,
+                       copy_state)
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .search import Outcome
 from .status import EXHAUSTED, GROW, RUNNING, WON
@@ -111,7 +112,7 @@ def _astar(moves, apply, key, is_won, cost, estimate, states, parent, via, dist,
         n = moves(states[here], buffer)
         for i in range(n):
             m = buffer[i]
-            child[:] = states[here]
+            copy_state(child, states[here])
             apply(child, m)
             g2 = g + cost(states[here], m)
             if is_won(child):
