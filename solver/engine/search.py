@@ -31,29 +31,38 @@ from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
-from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, finish, grown,
+from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, expect, finish, grown,
                     grown_dominators, new_dominators, new_table, stored_key, visit)
 
 INITIAL_ROWS = 64      # a run's stacks start with this many depths and double (searches seldom go deep)
 INITIAL_DOMINATORS = 1 << 12
 MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
+KEYS_AHEAD = 16        # children whose keys _run computes, and whose slots it loads, before the first is searched
 
 
 I32_2D = types.int32[:, ::1]
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, TransientFn, types.uint8[:, ::1], I32_2D,
+                  types.uint64[:, ::1],
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
                   types.uint8[::1], types.uint64[:, ::1], types.int64[::1], types.int64, types.int64, types.int64,
                   types.uint8, types.int64),
       cache=True)
-def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, stack, counts, cursor, keys,
-         groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own, max_depth):
+def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, stack, child_keys, counts,
+         cursor, keys, groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at, own,
+         max_depth):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring. A transient
     state (``keys`` 0 on the stack) is expanded each time it is reached, never stored:
     its successors are stored, or transient and expanded in turn (no cycle of them).
     The stacks have a row per depth up to ``states.shape[0] - 1`` (the driver doubles them
-    on GROW, up to ``max_depth + 1`` rows); a state at ``max_depth`` is cut."""
+    on GROW, up to ``max_depth + 1`` rows); a state at ``max_depth`` is cut.
+
+    Before the first child of a state is searched, the keys of its first
+    :data:`KEYS_AHEAD` children are computed (``child_keys``, 0 for a transient child)
+    and their table slots loaded into the cache (:func:`expect`): the probes then wait
+    on memory side by side, not one at a time. A child is made again when its turn
+    comes (its key is kept)."""
     depth = counters[C_DEPTH]
     rows = states.shape[0]
     done = 0
@@ -73,9 +82,19 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
         if counters[C_STORED] >= grow_at or depth + 1 >= rows:   # (the child needs a row of its own)
             counters[C_DEPTH] = depth
             return GROW
-        move = stack[depth, cursor[depth]]
-        cursor[depth] += 1
         child = states[depth + 1]
+        c = cursor[depth]
+        if c == 0:
+            for q in range(min(counts[depth], KEYS_AHEAD)):
+                copy_state(child, states[depth])
+                apply(child, stack[depth, q])
+                if transient(child):
+                    child_keys[depth, q] = 0
+                else:
+                    child_keys[depth, q] = stored_key(key(child))
+                    expect(table_keys, table_flags, child_keys[depth, q])
+        move = stack[depth, c]
+        cursor[depth] = c + 1
         copy_state(child, states[depth])
         apply(child, move)
         done += 1
@@ -83,12 +102,14 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        if transient(child):
-            k = np.uint64(0)
+        if c < KEYS_AHEAD:
+            k = child_keys[depth, c]   # (0 on the stack marks a transient state)
+        else:
+            k = np.uint64(0) if transient(child) else stored_key(key(child))
+        if k == 0:
             seen = 1   # expanded, as a state another search is inside
             group = np.uint64(0)
         else:
-            k = stored_key(key(child))   # (0 on the stack marks a transient state)
             seen = visit(table_keys, table_flags, k, own)
             if seen == 0:
                 continue
@@ -243,7 +264,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             nodes_before = int(run.counters[C_NODES])
             if i < depth_first:
                 status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
-                              run.counts, run.cursor,
+                              run.child_keys, run.counts, run.cursor,
                               run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
                               dominators_grow_at, np.uint8(1 << i), max_depth)
             else:
@@ -313,7 +334,7 @@ class _Run:
     """The stacks of one depth-first search (one move order): a row per depth, from
     :data:`INITIAL_ROWS` rows doubled on demand up to ``max_depth + 1`` (:meth:`grow`)."""
 
-    DEPTH_ARRAYS = ("states", "stack", "counts", "cursor", "keys", "groups")   # a row per depth
+    DEPTH_ARRAYS = ("states", "stack", "child_keys", "counts", "cursor", "keys", "groups")   # a row per depth
 
     def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int):
         self.max_rows = max_depth + 1
@@ -323,6 +344,8 @@ class _Run:
         self.states = np.empty((rows, kernels.state_size), dtype=np.uint8)
         self.states[0] = root
         self.stack = np.empty((rows, kernels.max_moves), dtype=np.int32)
+        if "child_keys" in self.DEPTH_ARRAYS:   # (restart runs make their children one at a time)
+            self.child_keys = np.empty((rows, KEYS_AHEAD), dtype=np.uint64)
         self.counts = np.zeros(rows, dtype=np.int32)
         self.cursor = np.zeros(rows, dtype=np.int32)
         self.counters = np.zeros(COUNTERS, dtype=np.int64)
@@ -335,7 +358,7 @@ class _Run:
     @staticmethod
     def row_nbytes(kernels: Kernels) -> int:
         """The bytes of one depth in :data:`DEPTH_ARRAYS`."""
-        return kernels.state_size + 4 * kernels.max_moves + 4 + 4 + 8 + 8
+        return kernels.state_size + 4 * kernels.max_moves + 8 * KEYS_AHEAD + 4 + 4 + 8 + 8
 
     @classmethod
     def nbytes_for(cls, kernels: Kernels, max_depth: int, *args) -> int:
@@ -371,7 +394,7 @@ class _Run:
 class _RestartRun(_Run):
     """A restart run: the stacks of a depth-first run, and its private table and random state."""
 
-    DEPTH_ARRAYS = _Run.DEPTH_ARRAYS + ("clean", "private")
+    DEPTH_ARRAYS = tuple(name for name in _Run.DEPTH_ARRAYS if name != "child_keys") + ("clean", "private")
 
     def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int, seed: int = 0):
         super().__init__(kernels, root, max_depth)
@@ -388,7 +411,7 @@ class _RestartRun(_Run):
 
     @staticmethod
     def row_nbytes(kernels: Kernels) -> int:
-        return _Run.row_nbytes(kernels) + 1 + 8
+        return _Run.row_nbytes(kernels) - 8 * KEYS_AHEAD + 1 + 8
 
     @classmethod
     def nbytes_for(cls, kernels: Kernels, max_depth: int, unit: int = 1) -> int:

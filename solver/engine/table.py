@@ -18,7 +18,10 @@ hash-based caches) and say so in README.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 MAX_LOAD = 0.5  # grow past this fill: probing stays short
 FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
@@ -40,6 +43,33 @@ def home(slots, key):
     """Where probing for ``key`` starts in an array of ``slots`` (a power of two) entries.
     Fibonacci hashing spreads keys whose low bits are alike."""
     return ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & np.uint64(slots - 1)
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """Ask the processor to bring ``array[index]`` into the cache, without waiting for it
+    (LLVM's prefetch: a read, kept in every cache level). A hint only: nothing changes."""
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        data = context.make_array(array_type)(context, builder, args[0])
+        pointer = builder.bitcast(cgutils.get_item_pointer(context, builder, array_type, data, [args[1]]),
+                                  ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        prefetch = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32]), "llvm.prefetch.p0")
+        builder.call(prefetch, [pointer, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.void(array, index), codegen
+
+
+@njit(inline="always")
+def expect(keys, flags, key):
+    """Start loading the slot where a probe for ``key`` begins, so that a probe made
+    later finds it in the cache: a probe of a table far larger than the caches waits
+    on memory, and it is most of a node's time when the probe waits alone."""
+    slot = home(keys.shape[0], stored_key(key))
+    _prefetch(keys, slot)
+    _prefetch(flags, slot)
 
 
 @njit(inline="always")
