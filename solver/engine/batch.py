@@ -23,9 +23,9 @@ from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
-from .search import KEYS_AHEAD, _run
+from .search import _run
 from .status import C_CUT, C_DEPTH, C_DOMINATORS, C_NODES, C_STORED, COUNTERS, EXHAUSTED, GROW, WON
-from .table import BYTES_PER_SLOT, MAX_LOAD, _rehash_dominators, rehash, stored_key, visit
+from .table import BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, _rehash_dominators, rehash, stored_key, visit
 
 LOST, WON_ROOT, UNKNOWN = 0, 1, 2     # the verdict codes of :func:`solve_each`
 NO_MOVE = -1                          # first move of a root that is won as it stands

@@ -37,7 +37,8 @@ from numba import njit, types
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn, copy_state
 from .status import (C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_RESTART, C_RNG, C_SPENT, C_STORED, EXHAUSTED,
                      GROW, RUNNING, WON)
-from .table import add_dominator, dominated, home, is_finished, mark_finished, stored_key
+from .table import (KEYS_AHEAD, add_dominator, dominated, expect, expect_group, home, is_finished, mark_finished,
+                    prefetch, stored_key)
 
 
 MAX_LUBY = 64   # the longest restart, in units: its private table is sized for it
@@ -115,7 +116,7 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, ProgressFn, TransientFn,
-                  types.uint8[:, ::1], I32_2D,
+                  types.uint8[:, ::1], I32_2D, types.uint64[:, ::1], types.uint64[:, ::1],
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
                   types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[:, ::1],
@@ -123,7 +124,7 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
                   types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D, types.int64),
       cache=True)
 def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, stack,
-                  counts,
+                  child_keys, child_groups, counts,
                   cursor, keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dominators,
                   counters, budget, grow_at, dominators_grow_at, unit, keep, roots, look, look_states, look_moves,
                   max_depth):
@@ -135,7 +136,12 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
     (the moves looked at count as nodes), if any. A transient state (``keys`` 0 on the
     stack) is entered without a probe of either table and is never marked: it is clean
     when all its successors are. The stacks grow as in :func:`engine.search._run`: a
-    GROW with no row for the next child asks the driver for more rows."""
+    GROW with no row for the next child asks the driver for more rows.
+
+    As in :func:`engine.search._run`, the keys of a state's children (and their
+    dominance groups) are computed before the first child is taken, when they are at
+    most :data:`KEYS_AHEAD`, and the slots they will probe in the private table, the
+    shared table and the multimap are loaded into the cache meanwhile."""
     depth = counters[C_DEPTH]
     rows = states.shape[0]
     done = 0
@@ -178,6 +184,26 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             return GROW
         c = cursor[depth]
         left = counts[depth] - c
+        ahead = counts[depth] <= KEYS_AHEAD   # the children's keys are made first (a swap keeps them)
+        if ahead and c == 0:
+            child = states[depth + 1]
+            for q in range(counts[depth]):
+                copy_state(child, states[depth])
+                apply(child, stack[depth, q])
+                if transient(child):
+                    child_keys[depth, q] = 0
+                    child_groups[depth, q] = 0
+                    continue
+                kq = stored_key(key(child))
+                child_keys[depth, q] = kq
+                slot = home(pkeys.shape[0], kq)
+                prefetch(stamps, slot)
+                prefetch(pkeys, slot)
+                expect(table_keys, table_flags, kq)
+                g = dominance_group(child)
+                child_groups[depth, q] = g
+                if g != 0:
+                    expect_group(dominators, g)
         if left > 1:
             j = -1
             if look > 0 and c == 0 and (counters[C_RESTART] & 1) == 1:
@@ -192,6 +218,10 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
                 move = stack[depth, j]
                 stack[depth, j] = stack[depth, c]
                 stack[depth, c] = move
+                if ahead:
+                    kj, gj = child_keys[depth, j], child_groups[depth, j]
+                    child_keys[depth, j], child_groups[depth, j] = child_keys[depth, c], child_groups[depth, c]
+                    child_keys[depth, c], child_groups[depth, c] = kj, gj
         move = stack[depth, c]
         cursor[depth] = c + 1
         child = states[depth + 1]
@@ -203,12 +233,18 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        if transient(child):   # entered with no probe: key 0, no group, no private slot
+        if ahead:
+            k = child_keys[depth, c]
+            group = child_groups[depth, c]
+        elif transient(child):
             k = np.uint64(0)
             group = np.uint64(0)
-            slot = np.uint64(0)
         else:
             k = stored_key(key(child))
+            group = dominance_group(child)
+        if k == 0:   # transient, entered with no probe: key 0, no group, no private slot
+            slot = np.uint64(0)
+        else:
             # the private table first: it is small and warm, and it remembers which of its
             # states are finished, so most repeated states cost no probe of the big table
             gen = _generation(counters)
@@ -225,7 +261,6 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             if is_finished(table_keys, table_flags, k):
                 stamps[slot] = gen | np.uint32(1)
                 continue
-            group = dominance_group(child)
             if group != 0 and dominated(dominators, group, dominance_vector(child)):
                 stamps[slot] = gen | np.uint32(1)   # as good as finished: a finished state reaches it
                 continue

@@ -31,13 +31,12 @@ from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
-from .table import (BYTES_PER_SLOT, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, expect, finish, grown,
-                    grown_dominators, new_dominators, new_table, stored_key, visit)
+from .table import (BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, expect,
+                    finish, grown, grown_dominators, new_dominators, new_table, stored_key, visit)
 
 INITIAL_ROWS = 64      # a run's stacks start with this many depths and double (searches seldom go deep)
 INITIAL_DOMINATORS = 1 << 12
 MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
-KEYS_AHEAD = 16        # children whose keys _run computes, and whose slots it loads, before the first is searched
 
 
 I32_2D = types.int32[:, ::1]
@@ -270,7 +269,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             else:
                 status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
                                        kernels.compiled_transient, run.states,
-                                       run.stack, run.counts,
+                                       run.stack, run.child_keys, run.child_groups, run.counts,
                                        run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
                                        run.stamps,
                                        table[0], table[1], dominators, run.counters,
@@ -344,8 +343,7 @@ class _Run:
         self.states = np.empty((rows, kernels.state_size), dtype=np.uint8)
         self.states[0] = root
         self.stack = np.empty((rows, kernels.max_moves), dtype=np.int32)
-        if "child_keys" in self.DEPTH_ARRAYS:   # (restart runs make their children one at a time)
-            self.child_keys = np.empty((rows, KEYS_AHEAD), dtype=np.uint64)
+        self.child_keys = np.empty((rows, KEYS_AHEAD), dtype=np.uint64)   # see _run
         self.counts = np.zeros(rows, dtype=np.int32)
         self.cursor = np.zeros(rows, dtype=np.int32)
         self.counters = np.zeros(COUNTERS, dtype=np.int64)
@@ -394,11 +392,12 @@ class _Run:
 class _RestartRun(_Run):
     """A restart run: the stacks of a depth-first run, and its private table and random state."""
 
-    DEPTH_ARRAYS = tuple(name for name in _Run.DEPTH_ARRAYS if name != "child_keys") + ("clean", "private")
+    DEPTH_ARRAYS = _Run.DEPTH_ARRAYS + ("child_groups", "clean", "private")
 
     def __init__(self, kernels: Kernels, root: np.ndarray, max_depth: int, number: int, unit: int, seed: int = 0):
         super().__init__(kernels, root, max_depth)
         rows = self.rows
+        self.child_groups = np.empty((rows, KEYS_AHEAD), dtype=np.uint64)   # see _run_restarts
         self.clean = np.zeros(rows, dtype=np.uint8)
         self.private = np.zeros(rows, dtype=np.uint64)   # each depth's slot in the private table
         slots = _private_slots(unit)
@@ -411,7 +410,7 @@ class _RestartRun(_Run):
 
     @staticmethod
     def row_nbytes(kernels: Kernels) -> int:
-        return _Run.row_nbytes(kernels) - 8 * KEYS_AHEAD + 1 + 8
+        return _Run.row_nbytes(kernels) + 8 * KEYS_AHEAD + 1 + 8
 
     @classmethod
     def nbytes_for(cls, kernels: Kernels, max_depth: int, unit: int = 1) -> int:

@@ -27,6 +27,7 @@ MAX_LOAD = 0.5  # grow past this fill: probing stays short
 FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
+KEYS_AHEAD = 16   # children whose keys a run makes, and whose slots it loads (expect), before the first is searched
 
 # _slot, visit, finish, is_finished, mark_finished, dominated and add_dominator are inlined
 # into the engine's compiled loops: without a signature they are compiled only there (and
@@ -46,7 +47,7 @@ def home(slots, key):
 
 
 @intrinsic
-def _prefetch(typingctx, array, index):
+def prefetch(typingctx, array, index):
     """Ask the processor to bring ``array[index]`` into the cache, without waiting for it
     (LLVM's prefetch: a read, kept in every cache level). A hint only: nothing changes."""
     def codegen(context, builder, signature, args):
@@ -68,8 +69,14 @@ def expect(keys, flags, key):
     later finds it in the cache: a probe of a table far larger than the caches waits
     on memory, and it is most of a node's time when the probe waits alone."""
     slot = home(keys.shape[0], stored_key(key))
-    _prefetch(keys, slot)
-    _prefetch(flags, slot)
+    prefetch(keys, slot)
+    prefetch(flags, slot)
+
+
+@njit(inline="always")
+def expect_group(dominators, group):
+    """:func:`expect` for the multimap row where a probe for ``group`` begins."""
+    prefetch(dominators[home(dominators.shape[0], group)], 0)
 
 
 @njit(inline="always")
