@@ -674,3 +674,45 @@ def test_a_deal_whose_unlimited_twin_is_lost_is_lost_with_many_passes():
                 if solve(deal_from_seed("klondike", s, {"draw": 1, "passes": None}), time_limit=None).verdict == "lost")
     result = solve(deal_from_seed("klondike", lost, {"draw": 1, "passes": 7}), time_limit=None)
     assert result.verdict == "lost"
+
+
+def _canonical(s):
+    """What the key must tell apart, read off the state in plain Python: with REDUCE_LAYOUT
+    each pile's face-down cards and lowest face-up card (piles in any order), the set of
+    the other face-up cards, the foundations, the talon in order with its boundary (every
+    boundary a fresh pass reaches is one, with unlimited passes), and the constraints."""
+    piles, face_up = [], set()
+    for i in range(7):
+        down, ln = int(s[S.DOWN + i]), int(s[S.LEN + i])
+        cards = [int(c) for c in s[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + ln]]
+        piles.append((down, tuple(cards[:down + 1])))
+        face_up |= set(cards[down + 1:])
+    talon = tuple(int(c) for c in s[S.TALON:S.TALON + s[S.TALON_LEN]])
+    waste = int(s[S.WASTE_LEN])
+    if s[S.PASSES] == 0 and (waste % s[S.DRAW] == 0 or waste == len(talon)):
+        waste = 0
+    return (tuple(sorted(piles)), frozenset(face_up), tuple(int(x) for x in s[S.FOUND:S.FOUND + 4]), talon, waste,
+            int(s[S.PASSES_USED]), int(s[S.STONE]), int(s[S.LIFT]), int(s[S.EMPTIED]))
+
+
+@pytest.mark.parametrize("options", [{"draw": 3, "passes": None}, {"draw": 1, "passes": 3},
+                                     {"draw": 3, "passes": None, "foundation_to_tableau": True}])
+def test_the_key_tells_apart_exactly_what_the_layout_reduction_keeps(options):
+    """Positions along random kernel playouts (with rearranged face-up runs among them):
+    two have the same key exactly when their canonical forms agree. The key packs each
+    pile's hashed cards into a word and stands for the other face-up cards by the
+    foundation heights; this checks both against the plain reading."""
+    rng = random.Random(5)
+    out = np.empty(2 * S.MAX_MOVES, dtype=np.int32)
+    by_key, by_form = {}, {}
+    for seed in range(1, 81):
+        s = encoding.encode(deal_from_seed("klondike", seed, options), S.REDUCE_ALL)
+        for _ in range(120):
+            n = generate.moves(s, out)
+            if n == 0:
+                break
+            kernels.apply(s, out[rng.randrange(n)])
+            k, form = int(kernels.key(s)), _canonical(s)
+            assert by_key.setdefault(k, form) == form
+            assert by_form.setdefault(form, k) == k
+    assert len(by_form) > 800

@@ -93,30 +93,64 @@ def apply(s, m):
         s[EMPTIED] = 1
 
 
-@njit(KEY_SIG, cache=True)
-def key(s):
-    # piles: a sum of per-pile hashes, so the order of piles does not matter
+# waste lengths that are a multiple of the draw count (a division per key cost more than a lookup)
+_MULTIPLE = np.array([[d > 0 and w % d == 0 for w in range(64)] for d in range(8)], dtype=np.uint8)
+
+
+@njit(inline="always")
+def _packed_piles(s):
+    """The piles' part of the key with REDUCE_LAYOUT when no pile has more than six
+    face-down cards (every deal of seven piles): a pile's face-down cards and its lowest
+    face-up card, at most seven, packed exactly into one word with their count and the
+    face-down count. Eight bytes are read whatever the count (a pile has room for 20)
+    and the ones above it masked off: no loop whose length the processor must guess."""
     total = np.uint64(0)
-    layout = s[REDUCE] & REDUCE_LAYOUT
-    face_up = np.uint64(0)
+    for i in range(7):
+        down = s[DOWN + i]
+        base = PILES + i * PILE_CAP
+        end = min(s[LEN + i], down + 1)
+        w = np.uint64(0)
+        for q in range(8):
+            w |= np.uint64(s[base + q]) << np.uint64(8 * q)
+        w &= (np.uint64(1) << np.uint64(8 * end)) - np.uint64(1)
+        total += _mix((w | (np.uint64(end + 8 * down) << np.uint64(56))) + np.uint64(0x9E3779B97F4A7C15))
+    return total
+
+
+@njit(inline="always")
+def _hashed_piles(s, layout):
+    """The piles' part of the key otherwise: each pile's cards (with REDUCE_LAYOUT its
+    face-down cards and lowest face-up card) hashed one by one."""
+    total = np.uint64(0)
     for i in range(7):
         down = s[DOWN + i]
         h = np.uint64(down) + np.uint64(1)
         base = PILES + i * PILE_CAP
-        # with REDUCE_LAYOUT a pile is its face-down cards and its lowest face-up
-        # card; the rest of the face-up cards go into one set for all piles
         end = min(s[LEN + i], down + 1) if layout else s[LEN + i]
         for q in range(end):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
-        if layout:
-            for q in range(down + 1, s[LEN + i]):
-                face_up |= np.uint64(1) << np.uint64(s[base + q])
-    total += _mix(face_up + np.uint64(0x2545F4914F6CDD1D))
+    return total
+
+
+@njit(KEY_SIG, cache=True)
+def key(s):
+    # piles: a sum of per-pile hashes, so the order of piles does not matter. With
+    # REDUCE_LAYOUT the face-up cards above each pile's lowest one count only as a set,
+    # and that set is every card not in the piles' hashed parts, the talon or the
+    # foundations: the foundation heights stand for it (four bytes, not a loop)
+    layout = s[REDUCE] & REDUCE_LAYOUT
+    deep = False
+    for i in range(7):
+        deep |= s[DOWN + i] > 6
+    total = _packed_piles(s) if layout and not deep else _hashed_piles(s, layout)
+    heights = np.uint64(s[FOUND]) | (np.uint64(s[FOUND + 1]) << np.uint64(8)) \
+        | (np.uint64(s[FOUND + 2]) << np.uint64(16)) | (np.uint64(s[FOUND + 3]) << np.uint64(24))
+    total += _mix(heights + np.uint64(0x2545F4914F6CDD1D))
     # talon: its cards in order, the boundary, and the passes used (when limited)
     waste_len = s[WASTE_LEN]
     if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO) and \
-            (waste_len % s[DRAW] == 0 or waste_len == s[TALON_LEN]):
+            (_MULTIPLE[s[DRAW] & 7, waste_len & 63] or waste_len == s[TALON_LEN]):
         # unlimited redeals: a boundary on a multiple of the draw count, or at the
         # end, reaches exactly the cards a fresh pass reaches, so all such
         # boundaries are one state (with draw 1: every boundary)
