@@ -1,6 +1,6 @@
 """Time per search node: this checkout against an earlier commit, on the same searches.
 
-    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append]
+    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append] [--only klondike|ladder|player]
 
 Runs fixed searches (the slow tail of Klondike draw 3 with Solvitaire's seeds, which
 are lost deals of 1-2M nodes, Ladder deals cut at 2M nodes, and the no-peek player's
@@ -110,6 +110,7 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="the commit to compare against")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-append", action="store_true")
+    ap.add_argument("--only", choices=("klondike", "ladder", "player"), help="only this one of the three workloads")
     args = ap.parse_args()
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
@@ -126,6 +127,8 @@ def main() -> None:
                     ("ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD),
                     (f"klondike, player's {PLAYER_NODES:,}-node searches", "klondike", PLAYER_SEEDS,
                      [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER)):
+                if args.only and args.only != ("player" if child is CHILD_PLAYER else game):
+                    continue
                 best = {}
                 nodes = {}
                 for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
