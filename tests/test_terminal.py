@@ -56,9 +56,17 @@ def test_solve_says_its_options_and_the_wall_time_beside_the_search_time():
     assert obj["wall_seconds"] >= obj["seconds"]
 
 
+def _as_a_terminal_starts_it():
+    """A child that takes Ctrl-C as a terminal's foreground command does: a shell runs
+    a command in the background (``cmd &``) with SIGINT ignored, every process under it
+    inherits that, and Python keeps an ignored SIGINT ignored (no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_ends_a_long_solve_with_what_it_reached():
     proc = subprocess.Popen(SOLITAIRE + ["solve", "ladder", "--seed", "12", "--time-limit", "60"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_as_a_terminal_starts_it)
     time.sleep(4)
     os.killpg(proc.pid, signal.SIGINT)   # as a terminal's Ctrl-C reaches the whole process group
     out, err = proc.communicate(timeout=60)
@@ -70,7 +78,7 @@ def test_ctrl_c_ends_a_batch_in_one_line_with_the_finished_deals_kept(tmp_path):
     journal = tmp_path / "k.jsonl"
     proc = subprocess.Popen(SOLITAIRE + ["batch", "klondike", "--seeds", "1-3000", "--out", str(journal), "--jobs",
                                          "2", "--quiet"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_as_a_terminal_starts_it)
     deadline = time.monotonic() + 120      # until a first row is written (a loaded machine is slow)
     while time.monotonic() < deadline and proc.poll() is None and not (
             journal.exists() and journal.read_bytes().count(b"\n") > 0):
