@@ -56,8 +56,9 @@ def prefetch(typingctx, array, index):
         pointer = builder.bitcast(cgutils.get_item_pointer(context, builder, array_type, data, [args[1]]),
                                   ir.IntType(8).as_pointer())
         i32 = ir.IntType(32)
-        prefetch = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32]), "llvm.prefetch.p0")
+        # declared through llvmlite, which mangles the name for its kind of pointers
+        prefetch = builder.module.declare_intrinsic(
+            "llvm.prefetch", (pointer.type,), ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32]))
         builder.call(prefetch, [pointer, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
         return context.get_dummy_value()
     return types.void(array, index), codegen
