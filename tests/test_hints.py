@@ -413,7 +413,7 @@ def test_hint_command_next_move_and_whole_line(tmp_path):
     assert out.exit_code == 0, out.output
     assert "after 10 moves played" in out.output and "next:" in out.output
     js = run("hint", "klondike", "--seed", 2, "--passes", "unlimited", "--played", played, "--json")
-    obj = json.loads(js.output)
+    obj = json.loads(js.stdout)
     assert obj["played"] == 10 and obj["verdict"] == "won" and obj["line_length"] == len(obj["moves"])
     assert obj["next"] == obj["moves"][0] and obj["line_length"] <= obj["raw_length"]
     # the table in the object is the one after the 10 moves, and check replays the object as a win
@@ -448,13 +448,13 @@ def test_moves_files_in_every_notation_give_the_same_table(tmp_path):
         path.write_text(text, encoding="utf-8")
         out = run("hint", "klondike", "--seed", 3, "--passes", "unlimited", "--moves", path, "--json")
         assert out.exit_code == 0, (name, out.output)
-        obj = json.loads(out.output)
+        obj = json.loads(out.stdout)
         obj.pop("seconds")
         assert obj["played"] == 25 and deal_from_json(obj["deal"]) == r.to_deal(pos), name
         wanted = wanted or obj
         assert obj == wanted
     out = run("hint", "klondike", "--seed", 3, "--passes", "unlimited", "--played", "; ".join(texts), "--json")
-    obj = json.loads(out.output)
+    obj = json.loads(out.stdout)
     obj.pop("seconds")
     assert obj == wanted
 
@@ -493,7 +493,7 @@ def test_review_command(tmp_path):
     out = run("review", "klondike", "--seed", 2, "--moves", path)
     assert out.exit_code == 0, out.output
     assert f"move {losing} lost the game" in out.output and "instead:" in out.output
-    obj = json.loads(run("review", "klondike", "--seed", 2, "--moves", path, "--json").output)
+    obj = json.loads(run("review", "klondike", "--seed", 2, "--moves", path, "--json").stdout)
     assert obj["outcome"] == "lost_at" and obj["lost_at"] == losing
     assert obj["losing_move"] == played[losing - 1].to_json()
 
@@ -505,7 +505,7 @@ def test_a_mid_game_deal_file_gives_the_same_hint_as_the_moves_played(tmp_path):
     assert mid.waste or any(mid.foundations)        # a real mid-game table: waste or foundations in use
     path = tmp_path / "mid.json"
     path.write_text(json.dumps(deal_to_json(mid)))
-    by_file = json.loads(run("hint", "klondike", "--deal", path, "--json").output)
+    by_file = json.loads(run("hint", "klondike", "--deal", path, "--json").stdout)
     by_moves = json.loads(run("hint", "klondike", "--seed", 5, "--passes", "unlimited", "--played",
                               " ".join(map(str, played)), "--json").output)
     for obj in (by_file, by_moves):
@@ -518,7 +518,7 @@ def test_hint_says_unknown_at_a_limit_and_never_lost():
     out = run("hint", "klondike", "--seed", 1, "--max-nodes", 1)
     assert out.exit_code == 0 and "no hint" in out.output and "node_limit" in out.output
     assert "no winning line" not in out.output
-    obj = json.loads(run("hint", "klondike", "--seed", 1, "--max-nodes", 1, "--json").output)
+    obj = json.loads(run("hint", "klondike", "--seed", 1, "--max-nodes", 1, "--json").stdout)
     assert obj["verdict"] == "unknown" and obj["moves"] == [] and obj["reason"] == "node_limit"
 
 

@@ -98,7 +98,7 @@ def test_a_budget_that_cannot_hold_the_first_arrays_is_unknown_memory_at_once():
     first arrays fit in 1 MB: its search runs with a smaller first table."""
     result = CliRunner().invoke(main, ["solve", "ladder", "--seed", "12", "--memory-mb", "1", "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert (out["verdict"], out["reason"], out["nodes"]) == ("unknown", "memory", 0)
     solver = game("golf").solver
     out = search(solver.kernels, solver.encode(deal_from_seed("golf", 2, {}), solver.reduce_all), memory_mb=1)

@@ -169,13 +169,13 @@ def test_commands_write_pages(tmp_path):
     assert [m["s"] for m in data["lines"][0]["moves"]] == ["remove 7S@p2.1 6D@waste", "remove 6C@p1.1 7H@stock"]
     out = run("solve", "pyramid", "--seed", 1, "--passes", 3, "--json", "--html", tmp_path / "solve.html")
     assert out.exit_code == 0, out.output
-    result = json.loads(out.output)       # --json output stays pure JSON
+    result = json.loads(out.stdout)       # --json output stays pure JSON
     data = page_data((tmp_path / "solve.html").read_text())
     assert [m["s"] for m in data["lines"][0]["moves"]] == [str(Move.from_json(m)) for m in result["moves"]]
     out = run("play", "pyramid", "--seed", 1, "--passes", 3, "--hidden", "all", "--json", "--html",
               tmp_path / "play.html")
     assert out.exit_code == 0, out.output
-    record = json.loads(out.output)
+    record = json.loads(out.stdout)
     data = page_data((tmp_path / "play.html").read_text())
     shown = data["lines"][0]["moves"]
     assert [m["s"] for m in shown] == [str(Move.from_json(m)) for m in record["moves"]]
