@@ -507,7 +507,7 @@ def test_a_mid_game_deal_file_gives_the_same_hint_as_the_moves_played(tmp_path):
     path.write_text(json.dumps(deal_to_json(mid)))
     by_file = json.loads(run("hint", "klondike", "--deal", path, "--json").stdout)
     by_moves = json.loads(run("hint", "klondike", "--seed", 5, "--passes", "unlimited", "--played",
-                              " ".join(map(str, played)), "--json").output)
+                              " ".join(map(str, played)), "--json").stdout)
     for obj in (by_file, by_moves):
         obj.pop("seconds"), obj.pop("played"), obj.pop("seed", None), obj["deal"].pop("seed", None)
         obj["deal"].pop("passes_used", None)

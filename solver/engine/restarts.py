@@ -37,8 +37,8 @@ from numba import njit, types
 from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn, copy_state
 from .status import (C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_RESTART, C_RNG, C_SPENT, C_STORED, EXHAUSTED,
                      GROW, RUNNING, WON)
-from .table import (KEYS_AHEAD, add_dominator, dominated, expect, expect_group, home, is_finished, mark_finished,
-                    prefetch, stored_key)
+from .table import (KEYS_AHEAD, add_dominator, dominated, entry_key, expect, expect_group, home, is_finished,
+                    mark_finished)
 
 
 MAX_LUBY = 64   # the longest restart, in units: its private table is sized for it
@@ -190,20 +190,16 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
             for q in range(counts[depth]):
                 copy_state(child, states[depth])
                 apply(child, stack[depth, q])
-                if transient(child):
-                    child_keys[depth, q] = 0
-                    child_groups[depth, q] = 0
-                    continue
-                kq = stored_key(key(child))
+                kq = entry_key(key, transient, child)
                 child_keys[depth, q] = kq
-                slot = home(pkeys.shape[0], kq)
-                prefetch(stamps, slot)
-                prefetch(pkeys, slot)
+                child_groups[depth, q] = 0
+                if kq == 0:
+                    continue
+                expect(pkeys, stamps, kq)
                 expect(table_keys, table_flags, kq)
-                g = dominance_group(child)
-                child_groups[depth, q] = g
-                if g != 0:
-                    expect_group(dominators, g)
+                child_groups[depth, q] = dominance_group(child)
+                if child_groups[depth, q] != 0:
+                    expect_group(dominators, child_groups[depth, q])
         if left > 1:
             j = -1
             if look > 0 and c == 0 and (counters[C_RESTART] & 1) == 1:
@@ -236,12 +232,9 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         if ahead:
             k = child_keys[depth, c]
             group = child_groups[depth, c]
-        elif transient(child):
-            k = np.uint64(0)
-            group = np.uint64(0)
         else:
-            k = stored_key(key(child))
-            group = dominance_group(child)
+            k = entry_key(key, transient, child)
+            group = dominance_group(child) if k != 0 else np.uint64(0)
         if k == 0:   # transient, entered with no probe: key 0, no group, no private slot
             slot = np.uint64(0)
         else:

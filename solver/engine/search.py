@@ -31,8 +31,8 @@ from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
-from .table import (BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, expect,
-                    finish, grown, grown_dominators, new_dominators, new_table, stored_key, visit)
+from .table import (BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, entry_key,
+                    expect, finish, grown, grown_dominators, new_dominators, new_table, visit)
 
 INITIAL_ROWS = 64      # a run's stacks start with this many depths and double (searches seldom go deep)
 INITIAL_DOMINATORS = 1 << 12
@@ -57,11 +57,11 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
     The stacks have a row per depth up to ``states.shape[0] - 1`` (the driver doubles them
     on GROW, up to ``max_depth + 1`` rows); a state at ``max_depth`` is cut.
 
-    Before the first child of a state is searched, the keys of its first
-    :data:`KEYS_AHEAD` children are computed (``child_keys``, 0 for a transient child)
-    and their table slots loaded into the cache (:func:`expect`): the probes then wait
-    on memory side by side, not one at a time. A child is made again when its turn
-    comes (its key is kept)."""
+    Before the first child of a state with at most :data:`KEYS_AHEAD` children is
+    searched, the keys of all its children are computed (``child_keys``, 0 for a
+    transient child) and their table slots loaded into the cache (:func:`expect`): the
+    probes then wait on memory side by side, not one at a time. A child is made again
+    when its turn comes (its key is kept)."""
     depth = counters[C_DEPTH]
     rows = states.shape[0]
     done = 0
@@ -83,14 +83,13 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
             return GROW
         child = states[depth + 1]
         c = cursor[depth]
-        if c == 0:
-            for q in range(min(counts[depth], KEYS_AHEAD)):
+        ahead = counts[depth] <= KEYS_AHEAD
+        if ahead and c == 0:
+            for q in range(counts[depth]):
                 copy_state(child, states[depth])
                 apply(child, stack[depth, q])
-                if transient(child):
-                    child_keys[depth, q] = 0
-                else:
-                    child_keys[depth, q] = stored_key(key(child))
+                child_keys[depth, q] = entry_key(key, transient, child)
+                if child_keys[depth, q] != 0:
                     expect(table_keys, table_flags, child_keys[depth, q])
         move = stack[depth, c]
         cursor[depth] = c + 1
@@ -101,10 +100,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
         if is_won(child):
             counters[C_DEPTH] = depth + 1
             return WON
-        if c < KEYS_AHEAD:
-            k = child_keys[depth, c]   # (0 on the stack marks a transient state)
-        else:
-            k = np.uint64(0) if transient(child) else stored_key(key(child))
+        k = child_keys[depth, c] if ahead else entry_key(key, transient, child)   # (0: transient)
         if k == 0:
             seen = 1   # expanded, as a state another search is inside
             group = np.uint64(0)

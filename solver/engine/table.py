@@ -65,13 +65,21 @@ def prefetch(typingctx, array, index):
 
 
 @njit(inline="always")
-def expect(keys, flags, key):
-    """Start loading the slot where a probe for ``key`` begins, so that a probe made
-    later finds it in the cache: a probe of a table far larger than the caches waits
-    on memory, and it is most of a node's time when the probe waits alone."""
-    slot = home(keys.shape[0], stored_key(key))
+def expect(keys, values, key):
+    """Start loading the slot where a probe for the stored ``key`` begins (in ``keys`` and
+    the array of values beside it: a table's flags, a private table's stamps), so that a
+    probe made later finds it in the cache: a probe of a table far larger than the caches
+    waits on memory, and it is most of a node's time when the probe waits alone."""
+    slot = home(keys.shape[0], key)
     prefetch(keys, slot)
-    prefetch(flags, slot)
+    prefetch(values, slot)
+
+
+@njit(inline="always")
+def entry_key(key, transient, state):
+    """The key ``state`` is stored under (:func:`stored_key` of the game's ``key``), or 0
+    for a state the game calls transient, which is never stored."""
+    return np.uint64(0) if transient(state) else stored_key(key(state))
 
 
 @njit(inline="always")
