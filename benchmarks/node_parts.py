@@ -149,13 +149,17 @@ def _best(f, *args, reps=3):
     return best
 
 
-def parts(game: str, seed: int, max_nodes: int | None, sample_size: int) -> dict:
+def workload(game: str) -> tuple[dict, list, int | None]:
+    """node_cost.py's searches of ``game``: (options, deals, node cap)."""
+    if game == "klondike":
+        return (KLONDIKE_OPTIONS, [deal_from_tool_seed("klondike", s, "solvitaire", KLONDIKE_OPTIONS)
+                                   for s in KLONDIKE_SEEDS], None)
+    return {}, [deal_from_seed(game, s, {}) for s in LADDER_SEEDS], LADDER_NODES
+
+
+def parts(game: str, options: dict, deal, max_nodes: int | None, sample_size: int) -> dict:
     solver = lookup(game).solver
     k = solver.kernels
-    if game == "klondike":
-        options, deal = KLONDIKE_OPTIONS, deal_from_tool_seed("klondike", seed, "solvitaire", KLONDIKE_OPTIONS)
-    else:
-        options, deal = {}, deal_from_seed(game, seed, {})
     root_rows = roots(solver, deal)
     root = root_rows[0] if root_rows.ndim == 2 else root_rows
     settings = {**solver.search_settings(options), "restarts": 0}
@@ -184,7 +188,7 @@ def parts(game: str, seed: int, max_nodes: int | None, sample_size: int) -> dict
     fresh = (table[0].copy(), table[1].copy())   # (the probes store the new keys: a fresh copy is timed)
     probe_each = _best(_time_probe, keys, *fresh, reps=1) / n_children
     ns = lambda seconds: round(seconds * 1e9)   # noqa: E731
-    return {"game": game, "seed": seed, "verdict": out.verdict, "nodes": out.nodes,
+    return {"game": game, "seed": deal.seed, "verdict": out.verdict, "nodes": out.nodes,
             "ns_per_node_search": ns(out.seconds / out.nodes), "ns_per_node_replay": ns(replay_seconds / nodes),
             "expanded_share": round(expanded / nodes, 3), "moves_listed": round(n_children / len(sample), 2),
             "ns_moves_per_expanded": ns(moves_each), "ns_moves_per_node": ns(moves_each * expanded / nodes),
@@ -198,10 +202,9 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=20_000)
     args = ap.parse_args()
     for game in args.games.split(","):
-        seeds, cap = (KLONDIKE_SEEDS, None) if game == "klondike" else (LADDER_SEEDS, LADDER_NODES)
-        for seed in seeds:
-            print(json.dumps(parts(game, seed, cap, args.sample)), flush=True)
-
+        options, deals, cap = workload(game)
+        for deal in deals:
+            print(json.dumps(parts(game, options, deal, cap, args.sample)), flush=True)
 
 if __name__ == "__main__":
     main()

@@ -36,24 +36,15 @@ ROOT = HERE.parent
 CHILD = r"""
 import gc, json, subprocess, sys, tempfile
 from numba.core.registry import CPUDispatcher
-from solver.deals import deal_from_seed
 from solver.engine.search import search
 from solver.registry import game as lookup
-from solver.seeds import deal_from_tool_seed
 from solver.solve import roots
 sys.path.insert(0, sys.argv[3])
-from node_cost import KLONDIKE_SEEDS, LADDER_NODES, LADDER_SEEDS
+from node_parts import workload
 game, out_file = sys.argv[1], sys.argv[2]
 keep = sys.argv[4] if len(sys.argv) > 4 else None
 solver = lookup(game).solver
-if game == "klondike":
-    options = {"draw": 3, "passes": None, "foundation_to_tableau": True}
-    deals = [deal_from_tool_seed("klondike", s, "solvitaire", options) for s in KLONDIKE_SEEDS]
-    cap = None
-else:
-    options = {}
-    deals = [deal_from_seed(game, s, options) for s in LADDER_SEEDS]
-    cap = LADDER_NODES
+options, deals, cap = workload(game)
 settings = solver.search_settings(options)
 search(solver.kernels, roots(solver, deals[0]), max_nodes=1000, **settings)   # compiles everything
 symbols, seen = [], set()
