@@ -128,12 +128,12 @@ def test_restart_runs_keep_the_verdicts_of_one_search_on_more_deals(options):
     restart_runs_agree(options, range(9, 31))
 
 
-@pytest.mark.parametrize("restarts", [1, 3])
-def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
+@pytest.mark.parametrize("restarts,near", [(1, False), (3, False), (2, True)])
+def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts, near):
     """The toy graph game (tests/graph_game.py): random graphs, most with cycles around
     the start, restart runs of one to a few nodes taking turns with a depth-first run of
-    one to three. Whatever they mark finished, the verdict is whether the goal is
-    reachable."""
+    one to three, their other moves drawn alike or near the first. Whatever they mark
+    finished, the verdict is whether the goal is reachable."""
     import random
 
     from tests import graph_game as T
@@ -143,7 +143,7 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
     for _ in range(400):
         root = T.random_graph(rng, rng.randint(20, 60))
         out = search(T.KERNELS, root, chunk=rng.randint(1, 3), restarts=restarts, restart_turn=rng.randint(1, 5),
-                     restart_unit=rng.randint(1, 3), restart_keep=30)
+                     restart_unit=rng.randint(1, 3), restart_keep=30, restart_near=near)
         assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
         if out.verdict == "won":   # the line is a walk along edges to the goal
             node = 0
@@ -153,6 +153,26 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts):
             assert node == T.N - 1
         verdicts.add(out.verdict)
     assert verdicts == {"won", "lost"}
+
+
+def test_a_choice_off_the_first_move_is_drawn_alike_or_near_it():
+    """``_other_move``: without ``near`` every later move alike; with it never the first,
+    the second 3/4 of the time, each further one less often, the last one still
+    reachable; with two moves left, the second."""
+    import collections
+
+    from solver.engine.restarts import _other_move
+    from solver.engine.status import C_RNG, COUNTERS
+
+    counters = np.zeros(COUNTERS, dtype=np.int64)
+    counters[C_RNG] = 88172645463325252
+    alike = collections.Counter(int(_other_move(counters, 3, 10, False)) for _ in range(7000))
+    assert set(alike) == set(range(3, 10)) and min(alike.values()) > 850
+    near = collections.Counter(int(_other_move(counters, 3, 10, True)) for _ in range(7000))
+    assert set(near) <= set(range(4, 10)) and 9 in near
+    assert 0.72 < near[4] / 7000 < 0.78
+    assert all(near[j] > near[j + 1] for j in range(4, 8))
+    assert {int(_other_move(counters, 5, 7, True)) for _ in range(200)} == {6}
 
 
 @pytest.mark.parametrize("restarts", [0, 1])

@@ -71,6 +71,24 @@ def _next_random(counters):
 
 
 @njit(inline="always")
+def _other_move(counters, first, count, near):
+    """The index of the move a choice takes when it does not take the ``first`` remaining one
+    (of moves ``first`` .. ``count`` - 1, at least two): any of them alike; or, with ``near``,
+    the next one, or each one further with chance 1/4 a step (so the second remaining move
+    3/4 of the time). Where the game's order puts a few good moves first and many poor ones
+    after (Ladder's talon cards that bury others, with limited passes), a uniform choice
+    mostly takes a poor one."""
+    if not near:
+        return first + np.int64(_next_random(counters) % np.uint64(count - first))
+    j = first + 1
+    bits = _next_random(counters)
+    while j < count - 1 and (bits & np.uint64(3)) == np.uint64(3):
+        j += 1
+        bits >>= np.uint64(2)
+    return j
+
+
+@njit(inline="always")
 def _generation(counters):
     """The private table's stamp for the current restart (its low bit says finished)."""
     return np.uint32(counters[C_RESTART] + 1) << np.uint32(1)
@@ -120,16 +138,17 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
                   types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[:, ::1],
-                  types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64,
+                  types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
                   types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D, types.int64),
       cache=True)
 def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, stack,
                   child_keys, child_groups, counts,
                   cursor, keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dominators,
-                  counters, budget, grow_at, dominators_grow_at, unit, keep, roots, look, look_states, look_moves,
-                  max_depth):
+                  counters, budget, grow_at, dominators_grow_at, unit, keep, near, roots, look, look_states,
+                  look_moves, max_depth):
     """Advance the restart run by up to ``budget`` nodes. ``keep``: percent of choices
-    that take the game's first remaining move. Restart r starts from ``roots[r % len]``:
+    that take the game's first remaining move; the others take another (:func:`_other_move`,
+    near the first with ``near``). Restart r starts from ``roots[r % len]``:
     the root once per move order, so the first moves it keeps differ from one restart
     to the next. ``look`` (0-2): in every other restart, a state's first move is the
     first in the game's order from which ``progress`` rises within ``look`` moves
@@ -209,7 +228,7 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
                 counters[C_NODES] += spent
                 counters[C_SPENT] += spent
             if j < 0 and np.int64(_next_random(counters) % np.uint64(100)) >= keep:
-                j = c + np.int64(_next_random(counters) % np.uint64(left))
+                j = _other_move(counters, c, counts[depth], near)
             if j > c:
                 move = stack[depth, j]
                 stack[depth, j] = stack[depth, c]

@@ -145,7 +145,8 @@ class Outcome:
 def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
-           restart_unit: int = 1000, restart_keep: int = 50, restart_look: int = 0, restart_seed: int = 0,
+           restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
+           restart_seed: int = 0,
            progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
@@ -166,7 +167,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     ``restarts`` adds that many randomised restart runs (:mod:`engine.restarts`)
     to the turns, each ``restart_turn`` nodes a turn, restarting after
     ``restart_unit`` times a Luby term nodes and taking the game's first move
-    ``restart_keep`` percent of the time; restart r starts from row r of ``root``
+    ``restart_keep`` percent of the time (and otherwise any other move alike, or with
+    ``restart_near`` mostly the next one); restart r starts from row r of ``root``
     (cyclically), so the restarts keep to each move order in turn. They find wins; a state they mark
     finished has only finished successors, so the proof above still holds: if a
     finished state reached a won state, take the last finished state on the way;
@@ -269,7 +271,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        run.cursor, run.keys, run.groups, run.clean, run.private, run.private_keys,
                                        run.stamps,
                                        table[0], table[1], dominators, run.counters,
-                                       budget, grow_at, dominators_grow_at, restart_unit, restart_keep, roots,
+                                       budget, grow_at, dominators_grow_at, restart_unit, restart_keep,
+                                       int(bool(restart_near)), roots,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
