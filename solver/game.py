@@ -213,6 +213,10 @@ class Solver:
     narrower: Callable[["Deal", "Deal"], list] | None = None
     # settings of solver.engine.search.search (restart runs) for a deal with these options
     search_settings: Callable[[dict], dict] = lambda options: {}
+    # settings added for the deal's own search when its relaxed deal was won by a line the
+    # deal does not allow and no narrower deal was won (solver.solve): such a deal is mostly
+    # won by some other line, which a search built to find wins (restart runs) finds sooner
+    likely_won_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None
     # reference moves the kernels never list even with every reduction off (each a move
     # that leads to the same table as another, such as a King moved between empty piles)

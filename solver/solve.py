@@ -97,7 +97,9 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     deals (``Solver.narrower``: every winning line of one wins ``deal``) are searched in
     turn, each within :data:`NARROWER_SHARE` of what is left (:data:`RELAXED_NODES` with
     no limits); a line of one that ``deal``'s reference rules win with wins ``deal``.
-    Otherwise ``deal`` is searched again with what is left of the limits.
+    Otherwise ``deal`` is searched again with what is left of the limits, with the
+    game's settings for a likely won deal added (``Solver.likely_won_settings``) when
+    its twin was won by a line it does not allow.
 
     ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
     once, :mod:`solver.engine.memory`), not the process: each gets the whole budget, and
@@ -110,10 +112,11 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     game = game_named(deal.game).solver
     nodes, seconds = 0, 0.0
 
-    def run(d: Deal, nodes_cap, seconds_cap):
+    def run(d: Deal, nodes_cap, seconds_cap, likely_won: bool = False):
         # a game may add search settings for the deal searched (Ladder: randomised restart
-        # runs, set by its passes); the caller's win
-        settings = {**game.search_settings(d.options), **search_options}
+        # runs, set by its passes), and more for a deal that is likely won; the caller's win
+        settings = {**game.search_settings(d.options),
+                    **(game.likely_won_settings(d.options) if likely_won else {}), **search_options}
         told = None
         if progress is not None:
             before_nodes, before_seconds = nodes, seconds
@@ -122,6 +125,7 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
                       memory_mb=memory_mb, progress=told, interruptible=interruptible, **settings)
 
     easier = game.relaxed(deal) if game.relaxed is not None else None
+    twin_won = False
     if easier is not None:
         probe_nodes = PROBE_NODES if max_nodes is None else min(PROBE_NODES, max(1, int(max_nodes * PROBE_SHARE)))
         probe = run(deal, probe_nodes, None if time_limit is None else time_limit * PROBE_SHARE)
@@ -153,7 +157,8 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         # a twin by passes wins the deal when its line redeals no more than the deal allows;
         # when it redeals more, the deal is won with more room than it has: try it with less
         # room still (fewer passes), whose searches are far smaller
-        tries = game.narrower(deal, easier) if out.verdict == "won" and game.narrower is not None else []
+        twin_won = out.verdict == "won" and lines
+        tries = game.narrower(deal, easier) if twin_won and game.narrower is not None else []
         while True:
             if line is not None:
                 return Result(deal, "won", line, nodes, seconds)
@@ -162,7 +167,7 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
             if not tries:
                 break
             out, line = attempt(tries.pop(0), NARROWER_SHARE)
-    return _result(game, deal, run(deal, max_nodes, time_limit), nodes, seconds)
+    return _result(game, deal, run(deal, max_nodes, time_limit, likely_won=twin_won), nodes, seconds)
 
 
 def _wins(deal: Deal, moves: list[Move]) -> bool:

@@ -382,15 +382,60 @@ def test_draw_3_with_three_passes_is_proved_lost_by_its_one_card_a_draw_twin(mon
 def test_a_deal_whose_twin_needs_more_redeals_is_tried_with_fewer_passes(monkeypatch):
     """Seed 108, draw 1, five passes: its twin with unlimited passes is won by a line of six
     redeals, which five passes do not allow; with two passes it is won in about 107,000
-    nodes, while its own search with five needs about 17M. So within 2M nodes it is won
-    through the narrower deals (a line the reference rules replay), and unknown without."""
+    nodes, while its own depth-first search with five needs about 17M. So within 2M nodes it
+    is won through the narrower deals (a line the reference rules replay), and unknown
+    without them (and without the restart run its own search gets as a likely won deal)."""
     deal = deal_from_seed("klondike", 108, {"draw": 1, "passes": 5})
     result = solve(deal, max_nodes=2_000_000, time_limit=None)
     assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
     certify(deal, result.moves)
     solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, narrower=None))
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
+                        replace(solver, narrower=None, likely_won_settings=lambda options: {}))
     assert solve(deal, max_nodes=2_000_000, time_limit=None).verdict == "unknown"
+
+
+def test_only_the_own_search_of_a_deal_whose_twin_redeals_too_often_gets_restart_runs(monkeypatch):
+    """Seed 1598, draw 1, five passes: its twin with unlimited passes is won only by lines
+    that redeal too often, and no narrower deal is won within the limits, so the deal's own
+    search (the last) gets the game's settings for a likely won deal; the probe, the twin and
+    the narrower deals do not. A deal whose twin's line fits (seed 3), and a draw-3 deal whose
+    twin has other rules of play (seed 5, three passes), get none."""
+    import solver.solve as solve_module
+
+    calls = []
+
+    def recording(kernels, root, **settings):
+        calls.append(settings)
+        return search(kernels, root, **settings)
+
+    monkeypatch.setattr(solve_module, "search", recording)
+    from solver.games.klondike.solver import LIKELY_WON_SEARCH
+
+    assert LIKELY_WON_SEARCH["restarts"] >= 1
+    deal = deal_from_seed("klondike", 1598, {"draw": 1, "passes": 5})
+    assert solve(deal, max_nodes=400_000, time_limit=None).verdict == "unknown"
+    assert len(calls) >= 3
+    assert all(c.get("restarts", 0) == 0 for c in calls[:-1])
+    assert {k: calls[-1][k] for k in LIKELY_WON_SEARCH} == LIKELY_WON_SEARCH
+    for seed, options in [(3, {"draw": 1, "passes": 5}), (5, {"draw": 3, "passes": 3})]:
+        calls.clear()
+        solve(deal_from_seed("klondike", seed, options), max_nodes=400_000, time_limit=None)
+        assert calls and all(c.get("restarts", 0) == 0 for c in calls)
+
+
+@pytest.mark.slow
+def test_a_deal_whose_twin_redeals_too_often_is_won_by_the_restart_run(monkeypatch):
+    """Seed 1598, draw 1, five passes: won within 9M nodes with the restart run in its own
+    search (a line the reference rules replay), unknown there without it."""
+    deal = deal_from_seed("klondike", 1598, {"draw": 1, "passes": 5})
+    result = solve(deal, max_nodes=9_000_000, time_limit=None)
+    assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
+    certify(deal, result.moves)
+    solver = _game("klondike").solver
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
+                        replace(solver, likely_won_settings=lambda options: {}))
+    assert solve(deal, max_nodes=9_000_000, time_limit=None).verdict == "unknown"
 
 
 def test_the_narrower_deals_have_fewer_passes_and_room_for_the_redeals_made():
