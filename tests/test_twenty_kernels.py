@@ -82,6 +82,39 @@ def test_verdicts_match_brute_force_on_small_positions(kind):
     assert min(verdicts.values()) >= 5, verdicts   # the sample exercises both answers
 
 
+def test_restart_runs_in_turns_keep_the_verdicts():
+    """The settings solve() gives Twenty (a restart run in turns with the depth-first
+    search), shrunk to turns and restarts of a few nodes so that the runs take many turns
+    and abandon paths all the time: the brute-force verdicts of small positions, whatever
+    the restart run marked finished on the way; and on dealt seeds, the verdicts of the
+    depth-first search alone."""
+    from solver.games.twenty.solver import TWENTY_SEARCH
+
+    assert TWENTY_SEARCH["restarts"] == 1
+    rng = random.Random(31)
+    verdicts = set()
+    for _ in range(30):
+        deal = small_position(rng, 4, (9, 16), rng.randint(0, 8))
+        out = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), chunk=5,
+                     **{**TWENTY_SEARCH, "restart_turn": 7, "restart_unit": 3})
+        truth = brute_force_wins(deal)
+        assert out.verdict == ("won" if truth else "lost"), deal_to_json(deal)
+        if truth:
+            certify(deal, G.decode_line(deal, out.line, G.REDUCE_ALL))
+        verdicts.add(out.verdict)
+    assert verdicts == {"won", "lost"}
+    decided = set()
+    for seed in range(1, 41):
+        deal = deal_from_seed("twenty", seed)
+        alone = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=200_000)
+        mixed = search(G.KERNELS, G.encode(deal, G.REDUCE_ALL), max_nodes=200_000, chunk=50,
+                       **{**TWENTY_SEARCH, "restart_turn": 50, "restart_unit": 20})
+        if "unknown" not in (alone.verdict, mixed.verdict):
+            assert alone.verdict == mixed.verdict, f"seed {seed}"
+            decided.add(alone.verdict)
+    assert decided == {"won", "lost"}
+
+
 def _table(piles: dict, up: str, down: str, stock: str = "") -> Deal:
     """A hand-built table: pile number -> cards (bottom to top); foundations by top card."""
     def run(top, ascending):
