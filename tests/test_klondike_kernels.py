@@ -385,14 +385,21 @@ def test_a_deal_whose_twin_needs_more_redeals_is_tried_with_fewer_passes(monkeyp
     nodes, while its own depth-first search with five needs about 17M. So within 2M nodes it
     is won through the narrower deals (a line the reference rules replay), and unknown
     without them (and without the restart run its own search gets as a likely won deal)."""
-    deal = deal_from_seed("klondike", 108, {"draw": 1, "passes": 5})
-    result = solve(deal, max_nodes=2_000_000, time_limit=None)
+    won_with_five_passes_and_unknown_without(monkeypatch, 108, 2_000_000, narrower=None,
+                                             likely_won_settings=lambda options: {})
+
+
+def won_with_five_passes_and_unknown_without(monkeypatch, seed, max_nodes, **switched_off):
+    """Draw 1, five passes, ``seed``: won within ``max_nodes`` by a line of at most four
+    redeals that the reference rules replay, and unknown there with the Klondike solver's
+    fields ``switched_off`` (replaced by the values given)."""
+    deal = deal_from_seed("klondike", seed, {"draw": 1, "passes": 5})
+    result = solve(deal, max_nodes=max_nodes, time_limit=None)
     assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
     certify(deal, result.moves)
     solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
-                        replace(solver, narrower=None, likely_won_settings=lambda options: {}))
-    assert solve(deal, max_nodes=2_000_000, time_limit=None).verdict == "unknown"
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, **switched_off))
+    assert solve(deal, max_nodes=max_nodes, time_limit=None).verdict == "unknown"
 
 
 def test_only_the_own_search_of_a_deal_whose_twin_redeals_too_often_gets_restart_runs(monkeypatch):
@@ -428,14 +435,7 @@ def test_only_the_own_search_of_a_deal_whose_twin_redeals_too_often_gets_restart
 def test_a_deal_whose_twin_redeals_too_often_is_won_by_the_restart_run(monkeypatch):
     """Seed 1598, draw 1, five passes: won within 9M nodes with the restart run in its own
     search (a line the reference rules replay), unknown there without it."""
-    deal = deal_from_seed("klondike", 1598, {"draw": 1, "passes": 5})
-    result = solve(deal, max_nodes=9_000_000, time_limit=None)
-    assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
-    certify(deal, result.moves)
-    solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
-                        replace(solver, likely_won_settings=lambda options: {}))
-    assert solve(deal, max_nodes=9_000_000, time_limit=None).verdict == "unknown"
+    won_with_five_passes_and_unknown_without(monkeypatch, 1598, 9_000_000, likely_won_settings=lambda options: {})
 
 
 def test_the_narrower_deals_have_fewer_passes_and_room_for_the_redeals_made():
