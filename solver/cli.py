@@ -376,7 +376,7 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
     wall = watch.done()
     write_html(html_file, result.replay_html)
     if as_json:
-        click.echo(json.dumps(result.to_json(wall_seconds=round(wall, 3))))
+        click.echo(json.dumps(result.to_json(wall_seconds=round(wall, 6))))
     else:
         what = seed_label(seed, seed_type) if seed is not None else deal_file
         click.echo(f"{game} {what} ({options_text(d)}): {result.verdict}"
