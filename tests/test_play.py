@@ -374,6 +374,21 @@ def test_in_bulk_a_move_that_wins_no_table_is_never_preferred_to_one_that_wins_s
     assert Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])[3] == 0
 
 
+def test_in_bulk_the_player_resigns_only_after_every_candidate_lost_many_tables(monkeypatch):
+    """Every candidate losing the first tables is no reason to resign: they are weighed on
+    up to RESIGN_SAMPLES tables, and one that wins a table there is played."""
+    from solver.play.player import RESIGN_SAMPLES
+    obs, candidates = _two_candidates()
+    assert RESIGN_SAMPLES > SMALL.bulk_samples
+    _fixed_bulk_verdicts(monkeypatch, {(k, t) for k in range(2) for t in range(2 * RESIGN_SAMPLES)})
+    values, _, seen, _, _ = Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])
+    assert seen == RESIGN_SAMPLES and not any(v.any() for vs in values for v in vs)
+    late = RESIGN_SAMPLES - 5     # the second candidate wins one late table, the first none
+    _fixed_bulk_verdicts(monkeypatch, {(k, t) for k in range(2) for t in range(2 * RESIGN_SAMPLES)} - {(1, late)})
+    values, _, seen, best, _ = Player("klondike", SMALL)._bulk_shares(obs, candidates, [(0, 0), (0, -1)])
+    assert seen > late and best == 1
+
+
 # --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------

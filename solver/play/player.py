@@ -84,6 +84,7 @@ BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
 BULK_TIES = 16           # tables candidates that tie on every one are weighed on before the tie is taken
 BULK_CLOSE = 1.0         # standard errors of a difference within which the prior order decides
+RESIGN_SAMPLES = 384     # tables every commitment is weighed on, all lost, before the player resigns
 BULK_EXACT = 2           # every arrangement is weighed when there are at most this many times bulk_samples
 MAX_STOCK_WALK = 64      # stock moves walked round a known stock to find the cards it offers
 STOCK_MOVES = ("draw", "redeal", "deal")
@@ -488,7 +489,9 @@ class Player:
         than the best (its wins minus theirs, table by table, more than two standard
         errors above 0) on twice as many new tables, and so on, until one is left, the
         rest tie with it on every one of ``BULK_TIES`` tables or more, or the best has
-        been weighed on ``bulk_samples`` tables. When the unseen cards can be arranged
+        been weighed on ``bulk_samples`` tables; while every candidate has lost every
+        table, they all go on to ``RESIGN_SAMPLES`` tables before the player resigns (16
+        tables all lost leave a chance worth playing for). When the unseen cards can be arranged
         in no more than ``BULK_EXACT`` times ``bulk_samples`` ways, every candidate is
         weighed on each arrangement once instead (the shares are then exact, not
         sampled). Among candidates whose share is within ``BULK_CLOSE`` standard errors
@@ -562,7 +565,10 @@ class Player:
                 standing = float(won[len(active) * batch:].mean())
             seen += batch
             best = min(active, key=rank)
-            if seen >= s.bulk_samples or every is not None:
+            # every candidate lost every table so far: weigh on, to resign only on many
+            hopeless = not np.concatenate(values[best]).any()
+            limit = max(RESIGN_SAMPLES, s.bulk_samples) if hopeless else s.bulk_samples
+            if seen >= limit or every is not None:
                 break
             # keep those not clearly worse than the best: its wins minus theirs, table by
             # table, not more than two standard errors above 0; stop when they all tie
@@ -577,10 +583,10 @@ class Player:
                     continue
                 keep.append(a)
                 tied = tied and not d.any()
-            if len(keep) == 1 or (tied and seen >= BULK_TIES):
+            if not hopeless and (len(keep) == 1 or (tied and seen >= BULK_TIES)):
                 break
             active = sorted(keep)
-            batch = min(seen, s.bulk_samples - seen)
+            batch = min(seen, limit - seen)
         # among the candidates as good as the best within BULK_CLOSE standard errors of
         # their difference, table by table, the prior order decides (one to a table seen
         # less often, then one bringing more cards face up: hindsight undervalues
