@@ -490,9 +490,9 @@ class Player:
         errors above 0) on twice as many new tables, and so on, until one is left, the
         rest tie with it on every one of ``BULK_TIES`` tables or more, or the best has
         been weighed on ``bulk_samples`` tables; while every candidate has lost every
-        table, they all go on to ``RESIGN_SAMPLES`` tables before the player resigns (16
-        tables all lost leave a chance worth playing for). When the unseen cards can be arranged
-        in no more than ``BULK_EXACT`` times ``bulk_samples`` ways, every candidate is
+        table, they all go on to ``RESIGN_SAMPLES`` tables before the player resigns
+        (``BULK_FIRST`` tables all lost leave a chance worth playing for). When the unseen cards can be
+        arranged in no more than ``BULK_EXACT`` times ``bulk_samples`` ways, every candidate is
         weighed on each arrangement once instead (the shares are then exact, not
         sampled). Among candidates whose share is within ``BULK_CLOSE`` standard errors
         of the best one's (of their difference, table by table) the order of
@@ -565,14 +565,14 @@ class Player:
                 standing = float(won[len(active) * batch:].mean())
             seen += batch
             best = min(active, key=rank)
+            mine = np.concatenate(values[best])
             # every candidate lost every table so far: weigh on, to resign only on many
-            hopeless = not np.concatenate(values[best]).any()
+            hopeless = not mine.any()
             limit = max(RESIGN_SAMPLES, s.bulk_samples) if hopeless else s.bulk_samples
             if seen >= limit or every is not None:
                 break
             # keep those not clearly worse than the best: its wins minus theirs, table by
             # table, not more than two standard errors above 0; stop when they all tie
-            mine = np.concatenate(values[best])
             keep, tied = [best], True
             for a in active:
                 if a == best:
