@@ -21,7 +21,7 @@ from solver.games.twenty import rules as R
 from solver.replay import certify
 from tests.helpers import brute_force_wins as brute_force
 
-REDUCTIONS = [G.REDUCE_SAFE, G.REDUCE_USE, G.REDUCE_POR]
+REDUCTIONS = [G.REDUCE_SAFE, G.REDUCE_USE, G.REDUCE_POR, G.REDUCE_DEADLOCK]
 
 
 # ---------------------------------------------------------------------------
@@ -80,6 +80,23 @@ def test_verdicts_match_brute_force_on_small_positions(kind):
                 certify(deal, G.decode_line(deal, result.line, reduce))
         verdicts["won" if truth else "lost"] += 1
     assert min(verdicts.values()) >= 5, verdicts   # the sample exercises both answers
+
+
+@pytest.mark.parametrize("kind", ["stock", "no_stock"])
+def test_deal_order_bound_only_dooms_lost_positions(kind):
+    """REDUCE_DEADLOCK's bound against brute force: every small position it calls lost is
+    lost. Cheap per position (a doomed one has few lines), so many positions: a version
+    whose foundation reach grew only when it marked a card failed on 2 % of them."""
+    rng = random.Random(37 if kind == "stock" else 41)
+    doomed = spared = 0
+    for _ in range(400):
+        deal = small_position(rng, 4, (9, 16), rng.randint(1, 16) if kind == "stock" else 0)
+        if G._doomed(G.encode(deal)):
+            assert not brute_force_wins(deal), deal_to_json(deal)
+            doomed += 1
+        else:
+            spared += 1
+    assert doomed >= 20 and spared >= 40, (doomed, spared)
 
 
 def test_restart_runs_in_turns_keep_the_verdicts():
@@ -177,6 +194,16 @@ TRAPS = {
         _fillers({1: "AH 6C 5C", 2: "6C 5C 3C 4C", 3: "KH KC QC JC TC 9C 8C 7C", 4: "9H 2H 4D 4D AC 2C",
                   5: "AS"}, 6, "AD 2D 3D 5D 6D 7D 8D 9D TD JD QD KD TH JH QH"),
         up="4C 3D 8H JS", down="7C 5D 3H 2S", stock="QS KS"),
+    # The deal-order bound, in its picture: 7C (t13) goes down to the descending clubs,
+    # 6C (t16) up to the ascending ones, which then go on through 7C -- a card already
+    # counted as gone -- to 8C (t3); that frees 6S, 7S, and after the deal 8S, 9S, TS:
+    # t13 can be emptied. A version whose reach grew only by the card being marked
+    # stopped the ascending clubs at 7C and called this won table lost.
+    "reach_through_a_counted_card": _table(
+        {1: "7C JH", 2: "6C AD QH", 3: "JS 6S 8C", 4: "TD AH", 5: "KC 8D", 6: "5C KD", 7: "7H AS",
+         8: "TH 9S", 9: "9D KH 9C", 10: "KS 2C", 11: "AC 7S", 12: "JD QS", 13: "TS 7C", 14: "TC 7D",
+         15: "3C 6H QC", 16: "8H 6C", 17: "5D 2S", 18: "4S QD", 19: "3S 6D", 20: "JC 4C 9H"},
+        up="5C 4D 5H 5S", down="8C 2D 2H 5S", stock="8S"),
 }
 
 

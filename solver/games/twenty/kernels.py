@@ -110,6 +110,26 @@ hand-made positions on which a careless version of a reduction loses a won game.
   (each a lone card that may empty its pile again). Everything a real line of
   moves outside T does stays inside it, so the three checks are sound. The
   smallest such T among the eight foundations' needed cards is taken.
+* *Deal-order bound* (``REDUCE_DEADLOCK``). A state from which no pile can ever
+  be emptied is lost (a win empties every pile); it gets no moves. Until the
+  first time some pile is empty, no refill happens and no card goes onto an
+  empty pile: the only moves are foundation moves and deals, and deal k from
+  here puts stock card ``STOCK_POS + 20k + i`` on pile i (the last deal only on
+  the first piles). So each pile is a fixed column of *slots* (its cards now,
+  then the cards the deals will put on it), and after t deals the first t deal
+  slots are present. An over-approximation, phase by phase (t = 0, 1, ... all
+  deals), of the slots that may have gone to a foundation by then: a slot may go
+  when every present slot above it may have gone and its rank lies within a
+  foundation's reach; a foundation's reach starts at what it needs now and grows
+  by each rank of its suit of which some copy may have gone. It grows until
+  nothing changes; a slot that may have gone by phase t may have by every later
+  phase. Both foundations may count the same copy, deals may come while a
+  foundation move exists: it only grows. If at some phase every present slot of
+  a pile may have gone, or a pile is empty now, the bound gives up (after that,
+  refills and moves onto empty piles leave the model); if no phase lets any pile
+  go empty, no line of play ever empties one, and the state is lost. A version
+  that grew a reach only when it marked a slot, not when a copy already marked
+  made the next rank count, was unsound; the brute-force test caught it.
 """
 
 from __future__ import annotations
@@ -136,8 +156,8 @@ PILE_CAP = 16
 STATE_SIZE = PILES + N_PILES * PILE_CAP   # 428
 MAX_MOVES = 64
 
-REDUCE_SAFE, REDUCE_USE, REDUCE_POR = 1, 2, 4
-REDUCE_ALL = REDUCE_SAFE | REDUCE_USE | REDUCE_POR
+REDUCE_SAFE, REDUCE_USE, REDUCE_POR, REDUCE_DEADLOCK = 1, 2, 4, 8
+REDUCE_ALL = REDUCE_SAFE | REDUCE_USE | REDUCE_POR | REDUCE_DEADLOCK
 
 # move encoding: foundation move  pile | k << 5;  pile move  src | dst << 5 | PILE_FLAG;  DEAL_MOVE
 PILE_FLAG = 1 << 10
@@ -307,6 +327,74 @@ def _persistent_for(s, v, out, work):
 
 
 @njit(inline="always")
+def _may_go(c, lo_a, hi_a, lo_d, hi_d):
+    """Card c fits within some foundation's reach (REDUCE_DEADLOCK)."""
+    cs = c // 13
+    cr = c % 13
+    return _takes(lo_a[cs], hi_a[cs], cr) or _takes(lo_d[cs], hi_d[cs], cr)
+
+
+@njit(cache=True)
+def _doomed(s):
+    """No line of play can ever empty a pile (REDUCE_DEADLOCK, see the module docstring)."""
+    lens = np.empty(N_PILES, np.int64)
+    for i in range(N_PILES):
+        lens[i] = s[LEN + i]
+        if lens[i] == 0:
+            return False
+    pos = np.int64(s[STOCK_POS])
+    left = _stock_left(s)
+    deals = (left + N_PILES - 1) // N_PILES
+    # reach: ascending k takes ranks lo_a[k]..hi_a[k], descending lo_d[k]..hi_d[k]
+    lo_a = np.empty(4, np.int64)
+    hi_a = np.empty(4, np.int64)
+    lo_d = np.empty(4, np.int64)
+    hi_d = np.empty(4, np.int64)
+    for k in range(4):
+        lo_a[k] = s[FOUND + k]
+        hi_a[k] = lo_a[k]
+        hi_d[k] = 12 - np.int64(s[FOUND + 4 + k])
+        lo_d[k] = hi_d[k]
+    gone = np.zeros(N_PILES, np.int64)      # per pile, bit j: slot j may have gone
+    avail = np.uint64(0)                   # bit c: some copy of card c may have gone
+    present = np.empty(N_PILES, np.int64)
+    for t in range(deals + 1):
+        for i in range(N_PILES):
+            present[i] = lens[i]
+            for k in range(t):
+                if k * N_PILES + i < left:
+                    present[i] += 1
+        changed = True
+        while changed:
+            changed = False
+            for i in range(N_PILES):
+                j = present[i] - 1
+                while j >= 0:
+                    if (gone[i] >> j) & 1:
+                        j -= 1
+                        continue
+                    if j < lens[i]:
+                        c = np.int64(s[PILES + i * PILE_CAP + j])
+                    else:
+                        c = np.int64(s[STOCK + pos + (j - lens[i]) * N_PILES + i])
+                    if not _may_go(c, lo_a, hi_a, lo_d, hi_d):
+                        break
+                    gone[i] |= np.int64(1) << j
+                    avail |= np.uint64(1) << np.uint64(c)
+                    changed = True
+                    j -= 1
+                if j < 0:
+                    return False  # this pile may be emptied
+            if changed:
+                for k in range(4):
+                    while hi_a[k] < 13 and (avail >> np.uint64(13 * k + hi_a[k])) & np.uint64(1):
+                        hi_a[k] += 1
+                    while lo_d[k] >= 0 and (avail >> np.uint64(13 * k + lo_d[k])) & np.uint64(1):
+                        lo_d[k] -= 1
+    return True
+
+
+@njit(inline="always")
 def _persistent(s, out, tmp, work):
     """The smallest persistent set found among the cards the foundations need (0: none)."""
     best = 0
@@ -345,6 +433,8 @@ def moves(s, out):
                 out[n] = np.int32(a | (j << 5) | PILE_FLAG)
                 n += 1
         return n
+    if (reduce & REDUCE_DEADLOCK) and _doomed(s):
+        return 0
     # 1. a safe foundation move is forced
     if reduce & REDUCE_SAFE:
         for i in range(N_PILES):
