@@ -11,6 +11,7 @@ this file holds what is particular to Twenty's kernels.
 
 import random
 
+import numpy as np
 import pytest
 
 from solver.cards import parse_card
@@ -91,7 +92,7 @@ def test_deal_order_bound_only_dooms_lost_positions(kind):
     doomed = spared = 0
     for _ in range(400):
         deal = small_position(rng, 4, (9, 16), rng.randint(1, 16) if kind == "stock" else 0)
-        if G._doomed(G.encode(deal)):
+        if G._doomed(G.encode(deal), np.empty(G.MAX_MOVES, np.int32)):
             assert not brute_force_wins(deal), deal_to_json(deal)
             doomed += 1
         else:

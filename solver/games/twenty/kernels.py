@@ -335,56 +335,59 @@ def _may_go(c, lo_a, hi_a, lo_d, hi_d):
 
 
 @njit(cache=True)
-def _doomed(s):
-    """No line of play can ever empty a pile (REDUCE_DEADLOCK, see the module docstring)."""
-    lens = np.empty(N_PILES, np.int64)
+def _doomed(s, w):
+    """No line of play can ever empty a pile (REDUCE_DEADLOCK, see the module docstring).
+
+    ``w`` is scratch room (the move list, not yet written): w[i] the pile's slots that may
+    have gone (bit j: slot j), w[20 + i] its slots present, w[40:56] the reaches."""
     for i in range(N_PILES):
-        lens[i] = s[LEN + i]
-        if lens[i] == 0:
+        if s[LEN + i] == 0:
             return False
     pos = np.int64(s[STOCK_POS])
     left = _stock_left(s)
     deals = (left + N_PILES - 1) // N_PILES
-    # reach: ascending k takes ranks lo_a[k]..hi_a[k], descending lo_d[k]..hi_d[k]
-    lo_a = np.empty(4, np.int64)
-    hi_a = np.empty(4, np.int64)
-    lo_d = np.empty(4, np.int64)
-    hi_d = np.empty(4, np.int64)
+    # reach: ascending k takes ranks w[40+k]..w[44+k], descending w[48+k]..w[52+k]
+    lo_a = w[40:44]
+    hi_a = w[44:48]
+    lo_d = w[48:52]
+    hi_d = w[52:56]
     for k in range(4):
         lo_a[k] = s[FOUND + k]
-        hi_a[k] = lo_a[k]
+        hi_a[k] = s[FOUND + k]
         hi_d[k] = 12 - np.int64(s[FOUND + 4 + k])
         lo_d[k] = hi_d[k]
-    gone = np.zeros(N_PILES, np.int64)      # per pile, bit j: slot j may have gone
+    for i in range(N_PILES):
+        w[i] = 0
+        w[N_PILES + i] = s[LEN + i]
     avail = np.uint64(0)                   # bit c: some copy of card c may have gone
-    present = np.empty(N_PILES, np.int64)
     for t in range(deals + 1):
-        for i in range(N_PILES):
-            present[i] = lens[i]
-            for k in range(t):
-                if k * N_PILES + i < left:
-                    present[i] += 1
+        if t > 0:
+            for i in range(min(N_PILES, left - (t - 1) * N_PILES)):
+                w[N_PILES + i] += 1
         changed = True
         while changed:
             changed = False
             for i in range(N_PILES):
-                j = present[i] - 1
+                ln = np.int64(s[LEN + i])
+                gone = np.int64(w[i])
+                j = np.int64(w[N_PILES + i]) - 1
                 while j >= 0:
-                    if (gone[i] >> j) & 1:
+                    if (gone >> j) & 1:
                         j -= 1
                         continue
-                    if j < lens[i]:
+                    if j < ln:
                         c = np.int64(s[PILES + i * PILE_CAP + j])
                     else:
-                        c = np.int64(s[STOCK + pos + (j - lens[i]) * N_PILES + i])
+                        c = np.int64(s[STOCK + pos + (j - ln) * N_PILES + i])
                     if not _may_go(c, lo_a, hi_a, lo_d, hi_d):
                         break
-                    gone[i] |= np.int64(1) << j
+                    gone |= np.int64(1) << j
                     avail |= np.uint64(1) << np.uint64(c)
                     changed = True
                     j -= 1
                 if j < 0:
                     return False  # this pile may be emptied
+                w[i] = gone
             if changed:
                 for k in range(4):
                     while hi_a[k] < 13 and (avail >> np.uint64(13 * k + hi_a[k])) & np.uint64(1):
@@ -433,7 +436,7 @@ def moves(s, out):
                 out[n] = np.int32(a | (j << 5) | PILE_FLAG)
                 n += 1
         return n
-    if (reduce & REDUCE_DEADLOCK) and _doomed(s):
+    if (reduce & REDUCE_DEADLOCK) and _doomed(s, out):
         return 0
     # 1. a safe foundation move is forced
     if reduce & REDUCE_SAFE:
