@@ -339,10 +339,16 @@ def _doomed(s, w):
     """No line of play can ever empty a pile (REDUCE_DEADLOCK, see the module docstring).
 
     ``w`` is scratch room (the move list, not yet written): w[i] the pile's slots that may
-    have gone (bit j: slot j), w[20 + i] its slots present, w[40:56] the reaches."""
+    have gone (bit j: slot j; above bit 16, the suit + 1 of the card it is stuck on),
+    w[20 + i] its slots present, w[40:56] the reaches."""
     for i in range(N_PILES):
-        if s[LEN + i] == 0:
+        ln = s[LEN + i]
+        if ln == 0:
             return False
+        if ln == 1:
+            c = _top(s, i)
+            if _fits(s, c, c // 13) or _fits(s, c, c // 13 + 4):
+                return False  # this pile can be emptied now (most states: no fixed point needed)
     pos = np.int64(s[STOCK_POS])
     left = _stock_left(s)
     deals = (left + N_PILES - 1) // N_PILES
@@ -364,12 +370,18 @@ def _doomed(s, w):
         if t > 0:
             for i in range(min(N_PILES, left - (t - 1) * N_PILES)):
                 w[N_PILES + i] += 1
-        changed = True
-        while changed:
-            changed = False
+                w[i] &= 0xFFFF   # a new top: walk this pile again
+        # a pile stuck on a card (its suit + 1 kept in w[i] >> 16) is walked again only when
+        # that suit's reach grew: otherwise the walk would stop at the same card
+        grown = 0
+        while True:
+            before = avail
             for i in range(N_PILES):
+                stuck = np.int64(w[i]) >> 16
+                if stuck != 0 and ((grown >> (stuck - 1)) & 1) == 0:
+                    continue
                 ln = np.int64(s[LEN + i])
-                gone = np.int64(w[i])
+                gone = np.int64(w[i]) & 0xFFFF
                 j = np.int64(w[N_PILES + i]) - 1
                 while j >= 0:
                     if (gone >> j) & 1:
@@ -380,20 +392,28 @@ def _doomed(s, w):
                     else:
                         c = np.int64(s[STOCK + pos + (j - ln) * N_PILES + i])
                     if not _may_go(c, lo_a, hi_a, lo_d, hi_d):
+                        gone |= (c // 13 + 1) << 16
                         break
                     gone |= np.int64(1) << j
                     avail |= np.uint64(1) << np.uint64(c)
-                    changed = True
                     j -= 1
                 if j < 0:
                     return False  # this pile may be emptied
                 w[i] = gone
-            if changed:
-                for k in range(4):
-                    while hi_a[k] < 13 and (avail >> np.uint64(13 * k + hi_a[k])) & np.uint64(1):
-                        hi_a[k] += 1
-                    while lo_d[k] >= 0 and (avail >> np.uint64(13 * k + lo_d[k])) & np.uint64(1):
-                        lo_d[k] -= 1
+            if avail == before:
+                break
+            grown = 0
+            for k in range(4):
+                h = hi_a[k]
+                lo = lo_d[k]
+                while hi_a[k] < 13 and (avail >> np.uint64(13 * k + hi_a[k])) & np.uint64(1):
+                    hi_a[k] += 1
+                while lo_d[k] >= 0 and (avail >> np.uint64(13 * k + lo_d[k])) & np.uint64(1):
+                    lo_d[k] -= 1
+                if hi_a[k] != h or lo_d[k] != lo:
+                    grown |= 1 << k
+            if grown == 0:
+                break
     return True
 
 
