@@ -105,6 +105,8 @@ def main() -> None:
     args = ap.parse_args()
     if not shutil.which("perf"):
         sys.exit("node_profile.py: needs perf (Debian: apt-get install linux-perf)")
+    if args.keep:
+        Path(args.keep).mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         symbols_file, data = Path(tmp) / "symbols.json", Path(tmp) / "perf.data"
         env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(tmp) / "cache"), PYTHONPATH=str(ROOT))
