@@ -242,18 +242,31 @@ def test_each_reduction_keeps_the_verdicts(switched_off):
 # ---------------------------------------------------------------------------
 # The state: symmetry of the key, the pile bound
 # ---------------------------------------------------------------------------
-def test_key_ignores_pile_order_only_once_the_stock_is_out():
+def test_key_ignores_the_order_of_the_piles_no_deal_can_reach():
+    """A deal reaches the piles below the number of stock cards left: the order of the
+    piles from there on does not count in the key (all of them once the stock is out),
+    the order of the others does."""
     rng = random.Random(3)
     deal = deal_from_seed("twenty", 4)
-    for stock in (deal.stock, deal.stock[-1:], []):
-        tableau = [list(p) + [c] for p, c in zip(deal.tableau, deal.stock[:20])]
-        tableau[3] = []  # an empty pile (only possible once the stock is out)
-        if stock:
-            tableau[3] = [deal.stock[20]]
-        shuffled = rng.sample(tableau, 20)
-        keys = {G.key(G.encode(Deal(game="twenty", options={}, foundations=deal.foundations, tableau=tab,
-                                    stock=list(stock)))) for tab in (tableau, shuffled)}
-        assert len(keys) == (2 if stock else 1)
+    tableau = [list(p) + [c] for p, c in zip(deal.tableau, deal.stock[:20])]
+
+    def key_of(tab, stock):
+        return G.key(G.encode(Deal(game="twenty", options={}, foundations=deal.foundations, tableau=tab,
+                                   stock=list(stock))))
+
+    for n in (40, 20, 7, 1, 0):
+        stock = deal.stock[20:20 + n]
+        tail = rng.sample(tableau[n:], len(tableau) - n) if n < 20 else []
+        assert key_of(tableau[:n] + tail, stock) == key_of(tableau, stock), n
+        if n > 0:
+            # a pile a deal can reach swapped with one it cannot (or, from 20 on, with another)
+            other = tableau.copy()
+            j = min(n, 19)
+            other[0], other[j] = other[j], other[0]
+            assert key_of(other, stock) != key_of(tableau, stock), n
+    empty = [list(p) for p in tableau]
+    empty[3] = []  # an empty pile: only once the stock is out
+    assert key_of(rng.sample(empty, 20), []) == key_of(empty, [])
 
 
 def test_piles_cannot_outgrow_the_state():

@@ -44,10 +44,15 @@ pending card). Each reduction below shows that for the states it touches.
 rules and with each reduction switched off (``REDUCE_*`` flags), and keeps
 hand-made positions on which a careless version of a reduction loses a won game.
 
-* *Symmetry and pointless moves* (always on). Once the stock is out, no deal or
-  refill will ever tell the piles apart, so positions that differ only by the
-  order of the piles are one position: the key then adds per-pile hashes (order
-  free); before that, deal order matters and the key hashes piles in order.
+* *Symmetry and pointless moves* (always on). A deal puts a card on each pile
+  below the number of stock cards then left, which is never more than now; a
+  refill goes to whichever pile was emptied, whatever its number. So the piles
+  from the number of stock cards left on (every pile once the stock is out) will
+  never be told apart by anything to come, and positions that differ only by
+  their order are one position: the key adds their per-pile hashes (order free)
+  and hashes the piles below in order. (Two lone cards that fit, on two such
+  piles, played in either order, give their piles the two next stock cards one
+  way or the other: one position.)
   Moving a pile's only card onto an empty pile gives the same position up to that
   symmetry (never needed), and of several empty piles only the first is a target
   (the others give symmetric positions).
@@ -534,8 +539,12 @@ def key(s):
     for k in range(8):
         t = (t << np.uint64(4)) | np.uint64(s[FOUND + k])
     t = _mix(t + np.uint64(0x632BE59BD9B4E019))
-    exhausted = s[STOCK_POS] >= s[STOCK_LEN]
-    total = np.uint64(0)
+    # a deal reaches only piles below the number of stock cards left, so the piles from
+    # there on are interchangeable (all of them once the stock is out): a sum of their
+    # hashes ignores their order; the piles a deal may reach are hashed in order
+    dealt = min(N_PILES, _stock_left(s))
+    ordered = np.uint64(0)
+    free = np.uint64(0)
     for i in range(N_PILES):
         h = np.uint64(s[LEN + i]) + np.uint64(1)
         if s[PENDING] == i + 1:
@@ -543,13 +552,12 @@ def key(s):
         base = PILES + i * PILE_CAP
         for q in range(s[LEN + i]):
             h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
-        if exhausted:
-            # piles are interchangeable: a sum of per-pile hashes ignores their order
-            total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+        if i < dealt:
+            ordered = _mix(ordered + h + np.uint64(0x9E3779B97F4A7C15))
         else:
-            # deals and refills tell the piles apart: pile order counts
-            total = _mix(total + h + np.uint64(0x9E3779B97F4A7C15))
-    return _mix(total ^ t)
+            free += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+    # (mixed once more: else with one pile in order its term would equal its order-free one)
+    return _mix((_mix(ordered + np.uint64(0xD6E8FEB86659FD93)) + free) ^ t)
 
 
 @njit(WON_SIG, cache=True)
