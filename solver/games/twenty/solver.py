@@ -21,11 +21,14 @@ def omitted(pos, move) -> bool:
 
 
 def symmetric(deal, rng: random.Random):
-    """With the stock out the piles are alike: the deal with its piles in another order.
-    Before that deals and refills tell them apart, and only the deal itself is alike."""
+    """The deal with the piles no deal can reach in another order: a deal reaches only the
+    piles below the number of stock cards left, and a refill whichever pile was emptied,
+    so the piles from there on are alike (all of them once the stock is out)."""
     other = deal.copy()
-    if not deal.stock:
-        rng.shuffle(other.tableau)
+    reached = min(len(deal.stock), len(deal.tableau))
+    tail = other.tableau[reached:]
+    rng.shuffle(tail)
+    other.tableau[reached:] = tail
     return other
 
 
