@@ -1,9 +1,10 @@
 """Time per search node: this checkout against an earlier commit, on the same searches.
 
-    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append] [--only klondike|ladder|player]
+    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append] [--only klondike|ladder|twenty|player]
 
 Runs fixed searches (the slow tail of Klondike draw 3 with Solvitaire's seeds, which
-are lost deals of 1-2M nodes, Ladder deals cut at 2M nodes, and the no-peek player's
+are lost deals of 1-2M nodes, Ladder deals and Twenty's hardest lost deals cut at 2M
+nodes, and the no-peek player's
 1,000-node searches of sampled Klondike tables, 250 per deal) in a fresh process per
 (tree, round), alternating the two trees so that a noisy neighbour hits both alike.
 The base commit is checked out into a temporary git worktree. Prints, per game, the
@@ -29,6 +30,7 @@ ROOT = HERE.parent
 KLONDIKE_SEEDS = [2152, 6850, 4058, 1509, 8261]   # Solvitaire's, all lost in 1.3-1.9M nodes
 LADDER_SEEDS = [196, 486, 12]
 LADDER_NODES = 2_000_000
+TWENTY_SEEDS = [2947, 7300, 22285]   # unknown at 10 s, lost in 26-78M nodes: cut at LADDER_NODES
 
 CHILD = r"""
 import json, sys
@@ -110,7 +112,8 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="the commit to compare against")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-append", action="store_true")
-    ap.add_argument("--only", choices=("klondike", "ladder", "player"), help="only this one of the three workloads")
+    ap.add_argument("--only", choices=("klondike", "ladder", "twenty", "player"),
+                    help="only this one of the workloads")
     args = ap.parse_args()
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
@@ -125,6 +128,7 @@ def main() -> None:
             for label, game, seeds, cap, child in (
                     ("klondike", "klondike", KLONDIKE_SEEDS, None, CHILD),
                     ("ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD),
+                    ("twenty", "twenty", TWENTY_SEEDS, LADDER_NODES, CHILD),
                     (f"klondike, player's {PLAYER_NODES:,}-node searches", "klondike", PLAYER_SEEDS,
                      [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER)):
                 if args.only and args.only != ("player" if child is CHILD_PLAYER else game):

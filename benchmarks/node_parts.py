@@ -29,7 +29,7 @@ import time
 import numpy as np
 from numba import njit
 
-from node_cost import KLONDIKE_SEEDS, LADDER_NODES, LADDER_SEEDS
+from node_cost import KLONDIKE_SEEDS, LADDER_NODES, LADDER_SEEDS, TWENTY_SEEDS
 
 from solver.deals import deal_from_seed
 from solver.engine.contract import copy_state
@@ -154,6 +154,8 @@ def workload(game: str) -> tuple[dict, list, int | None]:
     if game == "klondike":
         return (KLONDIKE_OPTIONS, [deal_from_tool_seed("klondike", s, "solvitaire", KLONDIKE_OPTIONS)
                                    for s in KLONDIKE_SEEDS], None)
+    if game == "twenty":   # lost deals, cut at the same cap as Ladder's
+        return {}, [deal_from_seed(game, s, {}) for s in TWENTY_SEEDS], LADDER_NODES
     return {}, [deal_from_seed(game, s, {}) for s in LADDER_SEEDS], LADDER_NODES
 
 

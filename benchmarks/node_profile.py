@@ -1,6 +1,6 @@
 """Where a search's time goes, by compiled function, sampled with Linux ``perf``.
 
-    python benchmarks/node_profile.py [--game klondike|ladder] [--hot FUNCTION]
+    python benchmarks/node_profile.py [--game klondike|ladder|twenty] [--hot FUNCTION]
 
 Runs node_cost.py's searches of the game in a child process under ``perf record``, with
 an empty Numba cache so that every function is compiled there and its machine code
@@ -97,7 +97,7 @@ def readable(symbol: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="klondike", choices=("klondike", "ladder"))
+    ap.add_argument("--game", default="klondike", choices=("klondike", "ladder", "twenty"))
     ap.add_argument("--hot", help="also the busiest offsets of the function whose name ends so")
     ap.add_argument("--keep", help="write the compiled objects into this folder (for objdump)")
     ap.add_argument("--lines", action="store_true", help="with --hot: by source line (needs NUMBA_DEBUGINFO=1)")
