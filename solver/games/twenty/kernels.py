@@ -23,7 +23,8 @@ height now plus the deals to come (``ceil(stock / 20)``): 1 + 4 = 5 from a fresh
 deal. ``PILE_CAP`` = 16 leaves room for hand-made positions; :func:`encode`
 refuses any that could outgrow it. At most 16 foundation moves exist at once (8
 foundations, each wanting one card, of which two copies) and at most 19 moves
-onto an empty pile, so ``MAX_MOVES`` = 64 is never reached.
+onto an empty pile, so 64 moves are never reached; ``MAX_MOVES`` adds the room the
+reductions' checks work in (``SCRATCH`` on: no allocation at a node).
 
 **Moves** (``int32``): ``pile | k << 5`` the top card of ``pile`` onto foundation
 ``k``; ``src | dst << 5 | PILE_FLAG`` the top card of ``src`` onto the empty pile
@@ -159,7 +160,8 @@ STOCK_CAP = 76
 PILES = STOCK + STOCK_CAP   # PILES[20][PILE_CAP]: cards bottom to top
 PILE_CAP = 16
 STATE_SIZE = PILES + N_PILES * PILE_CAP   # 428
-MAX_MOVES = 64
+SCRATCH = 64              # the move list from here on is the checks' working room
+MAX_MOVES = SCRATCH + 4 + 16 + N_PILES + STOCK_CAP
 
 REDUCE_SAFE, REDUCE_USE, REDUCE_POR, REDUCE_DEADLOCK = 1, 2, 4, 8
 REDUCE_ALL = REDUCE_SAFE | REDUCE_USE | REDUCE_POR | REDUCE_DEADLOCK
@@ -272,8 +274,6 @@ def _persistent_for(s, v, out, work):
         rem[q] = s[LEN + q]
     left = _stock_left(s)
     pos = np.int64(s[STOCK_POS])
-    for i in range(left):
-        removed[i] = 0
     emptied = 0
     out_n = 0
     changed = True
@@ -305,6 +305,7 @@ def _persistent_for(s, v, out, work):
             c = np.int64(s[STOCK + pos + out_n])
             if c == v:
                 return 0
+            removed[out_n] = 0
             out_n += 1
             changed = True
         for i in range(out_n):
@@ -485,8 +486,8 @@ def moves(s, out):
             out[0] = DEAL_MOVE
             n = 1
         elif n >= 2 and (reduce & REDUCE_POR):
-            tmp = np.empty(4, np.int32)
-            work = np.empty(16 + N_PILES + STOCK_CAP, np.int64)
+            tmp = out[SCRATCH:SCRATCH + 4]
+            work = out[SCRATCH + 4:MAX_MOVES]
             m = _persistent(s, out, tmp, work)
             if m > 0:
                 return m
@@ -532,6 +533,24 @@ def apply(s, m):
         s[LEN + src] = 1
 
 
+@njit(inline="always")
+def _pile_words(s, base, n):
+    """A pile's cards (``n`` of them from ``base``), one byte each, in two words: the
+    whole room is read and the bytes above the top masked off (no loop whose length the
+    processor must guess; cards removed leave their bytes behind)."""
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for q in range(8):
+        lo |= np.uint64(s[base + q]) << np.uint64(8 * q)
+        hi |= np.uint64(s[base + 8 + q]) << np.uint64(8 * q)
+    if n < 8:
+        lo &= (np.uint64(1) << np.uint64(8 * n)) - np.uint64(1)
+        hi = np.uint64(0)
+    elif n < 16:
+        hi &= (np.uint64(1) << np.uint64(8 * (n - 8))) - np.uint64(1)
+    return lo, hi
+
+
 @njit(KEY_SIG, cache=True)
 def key(s):
     # foundation heights and the stock position (the stock itself is fixed for a search)
@@ -540,24 +559,20 @@ def key(s):
         t = (t << np.uint64(4)) | np.uint64(s[FOUND + k])
     t = _mix(t + np.uint64(0x632BE59BD9B4E019))
     # a deal reaches only piles below the number of stock cards left, so the piles from
-    # there on are interchangeable (all of them once the stock is out): a sum of their
-    # hashes ignores their order; the piles a deal may reach are hashed in order
+    # there on are interchangeable (all of them once the stock is out): each pile's hash
+    # is mixed with its number if a deal may reach it, with nothing otherwise, and the
+    # terms summed (no chain from pile to pile: the piles' hashes overlap in the processor)
     dealt = min(N_PILES, _stock_left(s))
-    ordered = np.uint64(0)
-    free = np.uint64(0)
+    total = np.uint64(0)
     for i in range(N_PILES):
-        h = np.uint64(s[LEN + i]) + np.uint64(1)
+        n = np.int64(s[LEN + i])
+        lo, hi = _pile_words(s, PILES + i * PILE_CAP, n)
+        h = lo + hi * np.uint64(0x100000001B3) + np.uint64(n) * np.uint64(0xC2B2AE3D27D4EB4F)
         if s[PENDING] == i + 1:
             h += np.uint64(0x5555)
-        base = PILES + i * PILE_CAP
-        for q in range(s[LEN + i]):
-            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
-        if i < dealt:
-            ordered = _mix(ordered + h + np.uint64(0x9E3779B97F4A7C15))
-        else:
-            free += _mix(h + np.uint64(0x9E3779B97F4A7C15))
-    # (mixed once more: else with one pile in order its term would equal its order-free one)
-    return _mix((_mix(ordered + np.uint64(0xD6E8FEB86659FD93)) + free) ^ t)
+        place = np.uint64(i + 2) if i < dealt else np.uint64(1)
+        total += _mix(h + np.uint64(0x9E3779B97F4A7C15) * place)
+    return _mix(total ^ t)
 
 
 @njit(WON_SIG, cache=True)
