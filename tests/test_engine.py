@@ -118,14 +118,15 @@ def restart_runs_agree(options, seeds):
 def test_restart_runs_keep_the_verdicts_of_one_search(options):
     """Restart runs of a few nodes, taking turns with the depth-first run: they abandon
     paths all the time and mark states finished as they go, in a state graph with
-    cycles (foundation_to_tableau); a lost deal stays lost, a won one won."""
-    restart_runs_agree(options, range(1, 9))
+    cycles (foundation_to_tableau); a lost deal stays lost, a won one won. (Seeds 6 on
+    are the slow suite's: the README's test command stays under five minutes.)"""
+    restart_runs_agree(options, range(1, 6))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", RESTART_OPTIONS)
 def test_restart_runs_keep_the_verdicts_of_one_search_on_more_deals(options):
-    restart_runs_agree(options, range(9, 31))
+    restart_runs_agree(options, range(6, 31))
 
 
 @pytest.mark.parametrize("restarts,near", [(1, False), (3, False), (2, True)])
