@@ -1,14 +1,18 @@
 """Decision quality of the no-peek player, paired position by position, without playing whole games.
 
-    python benchmarks/decision_quality.py collect --seeds 1-200 --out positions.jsonl
+    python benchmarks/decision_quality.py collect --seeds 1-200 --out positions.jsonl [--player-nodes 5000]
     python benchmarks/decision_quality.py compare positions.jsonl [more.jsonl ...]
-        --variants "base;BULK_TIES=64" [--every 2]
+        --variants "base;BULK_TIES=64" [--every 2] [--player-nodes 5000]
 
 A study of 2,000 games measures a change to the player with a standard error of about ten
 games, and most games are decided by one move: the first after which the real deal is lost.
 This benchmark looks at the decisions themselves.
 
-``collect`` plays the player (its defaults) on the winnable deals of the seeds, finds its
+``--player-nodes`` is the node limit of the player's own searches, as ``solitaire batch
+--player-nodes`` sets it (5,000 by default: the study of the published setting, which the
+player's estimates depend on; ``Settings`` defaults to 20,000).
+
+``collect`` plays the player (those settings) on the winnable deals of the seeds, finds its
 first losing move by binary search over the game (the thoughtful solver, 5 s a position),
 and records every weighed decision made before it: positions where the real deal was
 still winnable and the player had a choice. Appends one line per deal to ``--out``, so a
@@ -54,6 +58,7 @@ from solver.solve import solve  # noqa: E402
 OPTIONS = {"draw": 3, "passes": None, "foundation_to_tableau": True}
 HIDDEN = "tableau"
 RULES = game_named("klondike").rules
+PLAYER_NODES = 5_000
 CONSTANTS = ("BULK_SAMPLES", "BULK_FIRST", "BULK_NODES", "BULK_TIES", "BULK_CLOSE", "RESIGN_SAMPLES",
              "BULK_EXACT", "UNDECIDED")
 DEFAULTS = {name: getattr(player_module, name) for name in CONSTANTS}
@@ -91,7 +96,7 @@ def collect(seeds: range, out: Path) -> None:
             deal = deal_from_seed("klondike", seed, OPTIONS)
             if solve(deal, time_limit=5).verdict != "won":
                 continue
-            record = play_game(deal, HIDDEN, Settings())
+            record = play_game(deal, HIDDEN, Settings.of(max_nodes=PLAYER_NODES))
             losing = len(record.moves) if record.won else first_losing(deal, record.moves)
             points = []
             for k, decision in enumerate(record.decisions):
@@ -124,7 +129,7 @@ def decide(observation, seed: int, name: str) -> tuple | None:
     for key, value in constants.items():
         setattr(player_module, key, value)
     try:
-        settings = dataclasses.replace(Settings(), seed=seed, **fields)
+        settings = dataclasses.replace(Settings.of(max_nodes=PLAYER_NODES), seed=seed, **fields)
         decision = player_module.Player("klondike", settings).decide(observation)
     finally:
         for key, value in DEFAULTS.items():
@@ -177,17 +182,21 @@ def compare(files: list[Path], names: list[str], every: int) -> str:
 
 
 def main() -> None:
+    global PLAYER_NODES
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--seeds", required=True, help="LO-HI")
     c.add_argument("--out", required=True, type=Path)
+    c.add_argument("--player-nodes", type=int, default=PLAYER_NODES)
     p = sub.add_parser("compare")
     p.add_argument("positions", nargs="+", type=Path)
     p.add_argument("--variants", required=True, help='";"-separated, the first is the reference')
     p.add_argument("--every", type=int, default=1, help="weigh every n-th recorded position (drawn at random)")
+    p.add_argument("--player-nodes", type=int, default=PLAYER_NODES)
     p.add_argument("--no-append", action="store_true")
     args = ap.parse_args()
+    PLAYER_NODES = args.player_nodes
     if args.command == "collect":
         lo, _, hi = args.seeds.partition("-")
         collect(range(int(lo), int(hi or lo) + 1), args.out)
@@ -199,7 +208,7 @@ def main() -> None:
     print(table)
     if not args.no_append:
         command = (f"python benchmarks/decision_quality.py compare {' '.join(str(f) for f in args.positions)} "
-                   f"--variants \"{args.variants}\" --every {args.every}")
+                   f"--variants \"{args.variants}\" --every {args.every} --player-nodes {args.player_nodes}")
         append("no-peek player, decision quality at recorded positions (klondike draw 3, unlimited, "
                "foundation to tableau, hidden tableau)", table, command)
 
