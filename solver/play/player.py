@@ -6,7 +6,7 @@ the unseen cards when there are few), and plays the legal move that wins in the 
 them, each table after the move decided by the exact search under a node limit (all the
 tables a step needs in one compiled call, :func:`solver.engine.batch.solve_each`; where
 the game has a relaxed twin, an undecided table whose twin is lost is lost). A table the
-solver leaves undecided counts half a win. The share of tables won after the move chosen
+solver leaves undecided counts almost as lost (``UNDECIDED``), but above a proof of loss. The share of tables won after the move chosen
 is the decision's estimated chance of winning (an optimistic one: in each table the
 solver knows every card, the player will not).
 
@@ -78,7 +78,9 @@ DEFAULT_NODES = 20_000
 DEFAULT_STALL = 120      # moves without progress before the player gives up
 DEFAULT_PATIENCE = 24    # safe moves in a row before the player commits to the best other move
 MAX_WALK = 40            # safe moves of a sample's line walked to find the move it commits with
-UNDECIDED = 0.5          # what a table the solver left undecided counts for
+UNDECIDED = 0.02         # what a table the solver left undecided counts for: near a loss (a short search
+                         # that cannot finish a table is mostly one that cannot be won), above a proof of
+                         # loss so that a move with only undecided tables is not resigned
 BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
 BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
@@ -485,7 +487,7 @@ class Player:
         to do after it is one of the commitments, which are weighed here already.
 
         Every candidate is weighed on the same ``BULK_FIRST`` tables (each searched
-        within ``bulk_nodes``; undecided counts half), then those not clearly worse
+        within ``bulk_nodes``; undecided counts ``UNDECIDED``), then those not clearly worse
         than the best (its wins minus theirs, table by table, more than two standard
         errors above 0) on twice as many new tables, and so on, until one is left, the
         rest tie with it on every one of ``BULK_TIES`` tables or more, or the best has
