@@ -335,16 +335,15 @@ def _fixed_bulk_verdicts(monkeypatch, lost, undecided=()):
     weighed; the first batch has a block for the table as it stands too) loses table t when
     (k, t) is in ``lost``, leaves it undecided when it is in ``undecided``, and wins every
     other table."""
-    import numpy as np
-
     import solver.play.player as player_module
+    from solver.engine.batch import LOST, UNKNOWN, WON_ROOT
     offset = [0]
 
     def fake(kernels, roots, max_nodes, **kw):
         blocks = 3 if offset[0] == 0 else 2
         batch = len(roots) // blocks
-        won = np.array([0 if (k, offset[0] + t) in lost else 2 if (k, offset[0] + t) in undecided else 1
-                        for k in range(blocks) for t in range(batch)], dtype=np.int8)
+        won = np.array([LOST if (k, offset[0] + t) in lost else UNKNOWN if (k, offset[0] + t) in undecided
+                        else WON_ROOT for k in range(blocks) for t in range(batch)], dtype=np.int8)
         offset[0] += batch
         return won, np.zeros(len(roots), dtype=np.int32), np.ones(len(roots), dtype=np.int64)
 

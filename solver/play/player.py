@@ -6,9 +6,10 @@ the unseen cards when there are few), and plays the legal move that wins in the 
 them, each table after the move decided by the exact search under a node limit (all the
 tables a step needs in one compiled call, :func:`solver.engine.batch.solve_each`; where
 the game has a relaxed twin, an undecided table whose twin is lost is lost). A table the
-solver leaves undecided counts almost as lost (``UNDECIDED``), but above a proof of loss. The share of tables won after the move chosen
-is the decision's estimated chance of winning (an optimistic one: in each table the
-solver knows every card, the player will not).
+solver leaves undecided counts almost as lost (``UNDECIDED``), but above a proof of loss.
+The share of tables won after the move chosen is the decision's estimated chance of
+winning (an optimistic one: in each table the solver knows every card, the player will
+not).
 
 Finding the best move needs few solves:
 
