@@ -35,7 +35,7 @@ from make_results import option_args  # noqa: E402
 # thoughtful verdicts at 3 s a deal, as benchmarks/no_peek.py runs it), then the first
 # figures with every card hidden that a person cannot see
 STUDIES = [
-    ("klondike-draw3-passesunlimited-ftt-tableau-undecided", "klondike",
+    ("klondike-draw3-passesunlimited-ftt-tableau-nodes2k", "klondike",
      {"draw": 3, "passes": None, "foundation_to_tableau": True}, "tableau",
      ["--time-limit", "3", "--player-nodes", "5000"]),
     ("klondike-draw1-passes1-all", "klondike", {"draw": 1, "passes": 1}, "all", []),

@@ -477,7 +477,7 @@ def test_a_no_peek_study_has_both_results_per_row_and_resumes(tmp_path):
     with pytest.raises(Exception, match="the journal holds"):
         no_peek_study(tmp_path, "s", "1-7", settings=Settings.of(5, 3000))
     b = SMALL.bulk_samples
-    with pytest.raises(Exception, match=f"the journal holds .*bulk={b}@1000 .* not .*bulk={b}@999 "):
+    with pytest.raises(Exception, match=f"the journal holds .*bulk={b}@{SMALL.bulk_nodes} .* not .*bulk={b}@999 "):
         no_peek_study(tmp_path, "s", "1-7", settings=dataclasses.replace(SMALL, bulk_nodes=999))
 
 

@@ -84,7 +84,7 @@ UNDECIDED = 0.02         # what a table the solver left undecided counts for: ne
                          # loss so that a move with only undecided tables is not resigned
 BULK_SAMPLES = 96        # tables the best candidate is weighed on in bulk (see Player._decide_bulk)
 BULK_FIRST = 16          # tables every candidate is weighed on first, in bulk
-BULK_NODES = 1_000       # node limit of a search of a table weighed in bulk
+BULK_NODES = 2_000       # node limit of a search of a table weighed in bulk
 BULK_TIES = 16           # tables candidates that tie on every one are weighed on before the tie is taken
 BULK_CLOSE = 1.0         # standard errors of a difference within which the prior order decides
 RESIGN_SAMPLES = 384     # tables every commitment is weighed on, all lost, before the player resigns
@@ -126,7 +126,7 @@ class Settings:
 
     def label(self) -> str:
         """The settings in a study's name (``samples=12/36 nodes=20000 stall=120 patience=24
-        bulk=96@1000 seed=0``)."""
+        bulk=96@2000 seed=0``)."""
         return (f"samples={self.samples}/{self.max_samples} nodes={self.max_nodes} stall={self.stall} "
                 f"patience={self.patience} bulk={self.bulk_samples}@{self.bulk_nodes} seed={self.seed}")
 
