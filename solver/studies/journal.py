@@ -168,7 +168,7 @@ def _study_label(game, options, limits, seed_type="ours", player=None) -> str:
 
 def player_label(player: dict) -> str:
     """A study's player as its name says it: ``no-peek hidden=tableau samples=12/36 nodes=20000
-    stall=120 patience=24 bulk=96@1000 seed=0`` (every setting, so that two players' studies are
+    stall=120 patience=24 bulk=96@2000 seed=0`` (every setting, so that two players' studies are
     never merged; rows of a player from before the bulk settings have no ``bulk``)."""
     bulk = f"bulk={player['bulk_samples']}@{player.get('bulk_nodes')} " if "bulk_samples" in player else ""
     return (f"{player.get('name')} hidden={player.get('hidden')} samples={player.get('samples')}/"
