@@ -17,7 +17,7 @@ from collections import deque
 import numpy as np
 from numba import njit
 
-from solver.engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
+from solver.engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
 
 N = 24
 ORDER = 1 + N * N
@@ -58,13 +58,19 @@ def progress(s):
     return np.int64(s[0] == N - 1)
 
 
+@njit(BEAM_SCORE_SIG, cache=True)
+def beam_score(s):
+    """The node's number (for the beam search: higher numbers are nearer the goal)."""
+    return np.int64(s[0])
+
+
 @njit(TRANSIENT_SIG, cache=True)
 def transient(s):
     return s[TRANSIENT + s[0]] != 0
 
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
-                  progress=progress)
+                  progress=progress, beam_score=beam_score)
 KERNELS_TRANSIENT = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                             progress=progress, transient=transient)
 

@@ -370,3 +370,91 @@ def test_fewest_moves_proves_lost_like_the_depth_first_search():
             assert out.verdict == "lost" and out.nodes > 1000
             return
     pytest.fail("no lost deal needing a search among seeds 1-29")
+
+
+def test_a_beam_keeps_the_verdicts_on_graphs_with_cycles():
+    """The toy graph game with a beam of one to four states taking turns of one to five
+    nodes beside a depth-first run (and a restart run in half the graphs): the beam drops
+    states and never marks any, so the verdict is still whether the goal is reachable,
+    and a line the beam finds walks along edges to the goal."""
+    import random
+
+    from tests import graph_game as T
+
+    rng = random.Random(11)
+    verdicts = set()
+    for _ in range(400):
+        root = T.random_graph(rng, rng.randint(20, 60))
+        out = search(T.KERNELS, root, chunk=rng.randint(1, 3), restarts=rng.randint(0, 1), restart_turn=3,
+                     restart_unit=2, beam_width=rng.randint(1, 4), beam_turn=rng.randint(1, 5))
+        assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
+        if out.verdict == "won":
+            node = 0
+            for b in out.line:
+                assert root[1 + T.N * node + b]
+                node = b
+            assert node == T.N - 1
+        verdicts.add(out.verdict)
+    assert verdicts == {"won", "lost"}
+
+
+def beam_or_region_graph():
+    """From node 0 the first move (lowest first) walks into a big cyclic region of nodes
+    1..N-4; the other leads to node N-3, next to the goal. The graph game's beam score is
+    the node's number, so a beam keeps N-3."""
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    for a in range(1, T.N - 3):
+        for b in range(1, T.N - 3):
+            if a != b:
+                root[1 + T.N * a + b] = 1
+    root[1 + T.N * 0 + 1] = root[1 + T.N * 0 + T.N - 3] = 1
+    root[1 + T.N * (T.N - 3) + T.N - 1] = 1
+    return T, root
+
+
+@pytest.mark.parametrize("width", [0, 1, 2])
+def test_a_beam_takes_the_best_scored_states_and_reads_its_line_back(width):
+    """With a beam the goal is found in its first turn, two levels down (three nodes after
+    the depth-first run's first turn of five); without one the depth-first run first
+    searches the whole region (hundreds of nodes). Both lines are the short way."""
+    T, root = beam_or_region_graph()
+    out = search(T.KERNELS, root, chunk=5, beam_width=width, beam_turn=10)
+    assert out.verdict == "won" and out.line == [T.N - 3, T.N - 1]
+    assert (out.nodes == 5 + 3) == (width > 0) and (out.nodes > 300) == (width == 0)
+    again = search(T.KERNELS, root, chunk=5, beam_width=width, beam_turn=10)
+    assert (again.line, again.nodes) == (out.line, out.nodes)
+
+
+def test_a_beam_that_runs_out_of_states_leaves_the_turns():
+    """A beam of one state follows the highest node; on a graph where that is a dead end
+    its level has no new child, and the depth-first run decides the deal alone."""
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    root[1 + T.N * 0 + 1] = root[1 + T.N * 0 + 5] = 1   # 5 is a dead end, 1 leads on
+    root[1 + T.N * 1 + T.N - 1] = 1
+    out = search(T.KERNELS, root, chunk=1, beam_width=1, beam_turn=1)
+    assert out.verdict == "won" and out.line == [1, T.N - 1]
+
+
+def test_a_beam_needs_a_game_with_a_beam_score():
+    state = encoding.encode(deal(1, draw=1, passes=1))   # Klondike has no beam score
+    with pytest.raises(ValueError, match="beam"):
+        search(kernels.KERNELS, state, beam_width=10)
+    from tests import graph_game as T
+    with pytest.raises(ValueError, match="beam"):
+        search(T.KERNELS, beam_or_region_graph()[1], beam_width=-1)
+
+
+def test_a_beam_is_charged_to_the_memory_budget():
+    """A budget that holds the depth-first run but not a beam of 50,000 Ladder states ends
+    unknown (memory) at once, with no node searched."""
+    from solver.games.ladder import encoding as ladder_encoding
+    from solver.games.ladder import kernels as ladder_kernels
+
+    root = ladder_encoding.encode(deal_from_seed("ladder", 1, {"passes": 1}))
+    assert search(ladder_kernels.KERNELS, root, max_nodes=100, memory_mb=20).verdict == "unknown"
+    out = search(ladder_kernels.KERNELS, root, max_nodes=100, memory_mb=20, beam_width=50_000)
+    assert (out.verdict, out.reason, out.nodes) == ("unknown", "memory", 0)

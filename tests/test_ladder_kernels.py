@@ -711,3 +711,34 @@ def test_dominance_cuts_a_lost_deal_s_search():
     plain = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DOMINANCE))
     assert full.verdict == plain.verdict == "lost"
     assert full.nodes < plain.nodes
+
+
+def test_the_beam_score_weighs_cards_up_dug_empty_junk_and_the_buried_waste():
+    """By hand on a built position: pile t1 K♣ 9♦ 8♣ 7♥ has one junk card under its tail
+    (K♣: 9♦ does not build on it), the other piles single cards, t8 empty; 2 cards up, 27 on
+    the ladder, 3 in the waste: 10 * 2 + 4 * 2 + 10 * 1 - 2 * 1, less 8 a waste card in
+    the last pass and 3 while a redeal is left; with unlimited passes the waste is all to
+    hand and costs nothing."""
+    tableau = [cards_("KC 9D 8C 7H"), *[[c] for c in cards_("2S 3S 4S 5S 6S 8S")], []]
+    talon = cards_("2H 3H 4H 5H 6H")
+    used = {c for pile in tableau for c in pile} | set(talon) | {0, 13}
+    ladder = [c for c in range(52) if c not in used][:27]
+    for passes, used_passes, waste_cost in ((1, 0, 8), (2, 0, 3), (2, 1, 8), (None, 0, 0)):
+        deal = LadderDeal(game="ladder", options={"passes": passes}, tableau=[list(p) for p in tableau],
+                          ladder=ladder, stock=talon[3:], waste=talon[:3], passes_used=used_passes,
+                          foundations=[[0], [], [13], [], [], [], [], []])
+        state = encoding.encode(deal)
+        assert kernels.beam_score(state) == 10 * 2 + 4 * 2 + 10 * 1 - 2 * 1 - waste_cost * 3, passes
+
+
+def test_the_beam_wins_a_one_pass_deal_the_other_runs_leave_undecided():
+    """Seed 23, one pass (unknown at 10 s before the beam; won at 46 s): the move orders in
+    turns find nothing in 2M nodes; with a beam of 2,000 states taking turns beside them
+    a win comes within that, and its line replays with the reference rules."""
+    deal = deal_from_seed("ladder", 23, {"passes": 1})
+    roots = np.stack(encoding.encode_roots(deal))
+    assert search(kernels.KERNELS, roots, max_nodes=2_000_000, chunk=1000).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=2_000_000, chunk=1000, beam_width=2000, beam_turn=500_000)
+    assert result.verdict == "won"
+    certify(deal, lines.decode_line(deal, result.line))
+    assert encoding.search_settings({"passes": 1})["beam_width"] == 2000   # solve() runs Ladder with it

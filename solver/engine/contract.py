@@ -31,6 +31,11 @@ come (Ladder: cards dug out of the ladder, then empty piles). Restart runs with 
 lookahead (``restart_look``, :mod:`solver.engine.restarts`) then prefer a first move
 from which the score rises within that many moves. It only orders moves.
 
+A game may also provide ``beam_score(state) -> int64``, how promising a state looks
+(higher is better), for the beam search (:mod:`solver.engine.beam`), which a game's
+search settings turn on with ``beam_width``. It only chooses which states the beam keeps:
+the verdicts do not depend on it.
+
 A game may also provide ``transient(state) -> bool``: true for a state the search
 passes through without storing it. Every path of transient states must be finite (no
 cycle of them): the search expands such a state each time it reaches it, with no
@@ -65,6 +70,7 @@ COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel m
 ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
 DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and dominance_vector
 PROGRESS_SIG = types.int64(STATE)             # optional: progress, for the restart runs' lookahead
+BEAM_SCORE_SIG = types.int64(STATE)           # optional: beam_score, for the beam search
 TRANSIENT_SIG = types.boolean(STATE)          # optional: a state the search does not store
 
 MovesFn = types.FunctionType(MOVES_SIG)
@@ -75,6 +81,7 @@ CostFn = types.FunctionType(COST_SIG)
 EstimateFn = types.FunctionType(ESTIMATE_SIG)
 DominanceFn = types.FunctionType(DOMINANCE_SIG)
 ProgressFn = types.FunctionType(PROGRESS_SIG)
+BeamScoreFn = types.FunctionType(BEAM_SCORE_SIG)
 TransientFn = types.FunctionType(TRANSIENT_SIG)
 
 
@@ -87,6 +94,12 @@ def no_dominance(s):
 @njit(PROGRESS_SIG, cache=True)
 def no_progress(s):
     """The default progress kernel: every state scores the same (a lookahead finds nothing)."""
+    return np.int64(0)
+
+
+@njit(BEAM_SCORE_SIG, cache=True)
+def unscored(s):
+    """The default beam score: none (a game without one cannot run the beam search)."""
     return np.int64(0)
 
 
@@ -110,10 +123,15 @@ class Kernels:
     dominance_vector: Callable = no_dominance
     progress: Callable = no_progress
     transient: Callable = never_transient
+    beam_score: Callable = unscored
 
     @property
     def has_dominance(self) -> bool:
         return self.dominance_group is not no_dominance
+
+    @property
+    def has_beam_score(self) -> bool:
+        return self.beam_score is not unscored
 
     @cached_property
     def dominance(self) -> tuple:
@@ -123,6 +141,10 @@ class Kernels:
     @cached_property
     def compiled_progress(self):
         return compiled(self.progress, PROGRESS_SIG)
+
+    @cached_property
+    def compiled_beam_score(self):
+        return compiled(self.beam_score, BEAM_SCORE_SIG)
 
     @cached_property
     def compiled_transient(self):

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
+from .beam import BeamRun
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, copy_state, mix64_int
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
@@ -146,7 +147,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
-           restart_seed: int = 0,
+           restart_seed: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
            progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
@@ -179,6 +180,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     one every verdict is made with; ``benchmarks/restart_seeds.py`` counts how many
     streams decide a deal, so that a won deal is not a lucky draw).
 
+    ``beam_width`` adds a beam search of that width (:mod:`engine.beam`; the game must
+    provide ``beam_score``), run in turns of at least ``beam_turn`` nodes after the
+    restart runs. It finds wins only, from row 0 of ``root``, and leaves the turns when
+    no state is left in its beam.
+
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
     :mod:`engine.memory`): a growth that would not fit ends the search ``unknown``
@@ -202,13 +208,16 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                          "restart_look in 0..2")
     if max_depth < 1:
         raise ValueError("max_depth must be at least 1")
+    if beam_width and not (beam_width >= 1 and beam_turn >= 1 and kernels.has_beam_score):
+        raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1 and a game with a beam_score kernel")
     if restarts:   # compiled on first use: only the games that run restarts pay for it
         from .restarts import _run_restarts
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
     fixed = (len(roots) * _Run.nbytes_for(kernels, max_depth)
-             + (restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit) if restarts else 0))
+             + (restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit) if restarts else 0)
+             + (BeamRun.nbytes_for(kernels, beam_width) if beam_width else 0))
     dominator_rows = INITIAL_DOMINATORS if kernels.has_dominance else 1
     slots = initial_slots
     while slots > MIN_SLOTS and fixed + slots * BYTES_PER_SLOT + dominator_rows * 16 > limit:
@@ -224,8 +233,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     depth_first = len(runs)
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit, restart_seed)
              for number in range(restarts)]
+    if beam_width:
+        runs.append(BeamRun(kernels, roots[0], beam_width, COUNTERS))
     # turns: the first depth-first run (it wins most deals in its first turn), the
-    # restart runs, then the other depth-first runs
+    # restart runs, the beam, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
 
     def outcome(verdict, reason=None, line=()):
@@ -244,7 +255,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             i = live[turn % len(live)]
             run = runs[i]
             if turn_left <= 0:
-                turn_left = chunk if i < depth_first else restart_turn
+                turn_left = chunk if i < depth_first else beam_turn if isinstance(run, BeamRun) else restart_turn
             budget = turn_left
             nodes = sum(int(r.counters[C_NODES]) for r in runs)
             if time_limit is not None:
@@ -259,7 +270,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
             dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
             nodes_before = int(run.counters[C_NODES])
-            if i < depth_first:
+            if isinstance(run, BeamRun):
+                status = run.advance(kernels, budget, max_depth)
+            elif i < depth_first:
                 status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
                               run.child_keys, run.counts, run.cursor,
                               run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
@@ -276,6 +289,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
+            if status == WON and isinstance(run, BeamRun):
+                return outcome("won", line=run.line())
             if status == WON:
                 depth = int(run.counters[C_DEPTH])
                 return outcome("won", line=[int(run.stack[d, run.cursor[d] - 1]) for d in range(depth)])
@@ -289,6 +304,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 continue
             if status == GROW:
                 # each growth holds the old arrays and the new ones at once (a copy, a rehash)
+                if isinstance(run, BeamRun):   # its own seen set
+                    if held() + run.grown_nbytes() > limit:
+                        return outcome("unknown", "memory")
+                    run.grow()
+                    continue
                 if int(run.counters[C_DEPTH]) + 1 >= run.rows:   # the run is as deep as its stacks
                     if held() + run.grown_nbytes() > limit:
                         return outcome("unknown", "memory")

@@ -1,6 +1,6 @@
 """What the engine's compiled loops return, and the slots of a search's counters array.
 
-The loops (:mod:`.search`, :mod:`.restarts`, :mod:`.shortest`) keep all their state in
+The loops (:mod:`.search`, :mod:`.restarts`, :mod:`.beam`, :mod:`.shortest`) keep all their state in
 numpy arrays and return to the Python driver with one of the status codes below; the
 driver reads and writes the counters between turns.
 """
@@ -22,4 +22,5 @@ C_SPENT = 6        # restart runs: nodes spent in the current restart
 C_RNG = 7          # restart runs: the xorshift generator's state
 C_PRUNED = 8       # new states skipped because a finished state dominates them
 C_DOMINATORS = 9   # rows this run added to the dominance multimap
-COUNTERS = 10
+C_SEEN = 10        # beam runs: keys in the beam's own seen set
+COUNTERS = 11

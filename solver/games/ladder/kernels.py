@@ -1,20 +1,20 @@
 """Ladder's engine kernels (:mod:`solver.engine.contract`): ``moves`` (:mod:`.generate`),
-``apply``, the canonical ``key``, ``is_won``, and the optional dominance, progress and
-transient kernels."""
+``apply``, the canonical ``key``, ``is_won``, and the optional dominance, progress,
+transient and beam-score kernels."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from ...engine.contract import APPLY_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
+from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
 from ...engine.contract import mix64 as _mix
 from .generate import _exposed_like, moves
 from .reductions import _stone, _up
 from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
                     LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y, PILE_CAP, PILES,
                     REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, SRC_LADDER, SRC_TALON, STATE_SIZE,
-                    TALON, TALON_LEN, WASTE_LEN, _empty_target, _to_found)
+                    TALON, TALON_LEN, WASTE_LEN, _empty_target, _red, _redeal_allowed, _to_found)
 
 
 @njit(inline="always")
@@ -177,6 +177,34 @@ def progress(s):
     return np.int64(LADDER_CAP - s[LADDER_LEN]) * 16 + empty
 
 
+@njit(BEAM_SCORE_SIG, cache=True)
+def beam_score(s):
+    """How promising a position looks, for the beam search (engine/beam.py): cards up,
+    ladder cards dug out, empty piles, less the cards the piles hold below their proper
+    tails (junk a card must be moved off to reach) and, with limited passes, the cards
+    buried in the waste (each comes back only after the ones drawn after it, or with a
+    redeal). The weights were chosen on seeds 1-400 of one pass (benchmarks/results.md)."""
+    up = 0
+    for f in range(8):
+        up += s[FOUND + f]
+    empty = 0
+    junk = 0
+    for i in range(N_PILES):
+        ln = s[LEN + i]
+        if ln == 0:
+            empty += 1
+            continue
+        base = PILES + i * PILE_CAP
+        q = ln - 1
+        while q > 0 and s[base + q - 1] % 13 == s[base + q] % 13 + 1 and _red(s[base + q - 1]) != _red(s[base + q]):
+            q -= 1
+        junk += q
+    score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + 10 * empty - 2 * junk
+    if s[PASSES] != 0:
+        score -= (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
+    return np.int64(score)
+
+
 @njit(TRANSIENT_SIG, cache=True)
 def transient(s):
     """The position right after a stepping stone: the search does not store it. Its
@@ -189,5 +217,5 @@ def transient(s):
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
                   max_moves=MAX_MOVES, dominance_group=dominance_group, dominance_vector=dominance_vector,
-                  progress=progress, transient=transient)
+                  progress=progress, transient=transient, beam_score=beam_score)
 

@@ -1,0 +1,205 @@
+"""A beam search: a member of the search portfolio that finds wins the depth-first
+runs reach late.
+
+A depth-first run commits to its first moves and spends its budget below them; a
+restart run tries other first moves, but each restart is still a narrow dive. The
+beam search keeps a *width* of states side by side instead: at each level it makes
+every child of every state in the beam, drops the children it has met before (its
+own set of keys: it never reads or writes the shared table), and keeps the ``width``
+children the game's ``beam_score`` rates highest as the next level. Where a game's
+lines are long and a good position is easy to recognise (Ladder with one pass: cards
+up, ladder cards dug, empty piles, few cards buried in the waste), it wins deals that
+no depth-first order reaches within the time (benchmarks/results.md).
+
+It never proves a deal lost (it drops states), and never stops one from being proved:
+the depth-first runs decide ``lost`` alone. Ties in the score are broken by the
+state's key, and nothing reads the clock, so a deal and a width give the same beam,
+and the same line, on every machine.
+
+The driver (:func:`engine.search.search`) runs it in turns like the other runs: a
+turn ends after the first level that brings its nodes to the turn's budget. A level
+leaves its parents and moves in :class:`BeamRun`'s history, from which the line of a
+won state is read back.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
+from .status import C_DEPTH, C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
+from .table import home
+
+CANDIDATES_PER_STATE = 4   # room for candidates before they are cut down to the width
+MIN_SEEN_SLOTS = 1 << 20
+GROW_LOAD = 0.25   # the seen set doubles before a level when it is this full (a level adds many keys)
+FULL_LOAD = 0.75   # past this, a level's further children are not recorded in it (probes stay short)
+
+
+@njit(inline="always")
+def _rank(score, key):
+    """The order of a candidate: its score first, then its key (a tie break that is the
+    same on every machine); larger is better."""
+    s = min(max(score, -(np.int64(1) << 38)), np.int64(1) << 38)
+    return (s << np.int64(24)) | np.int64(key >> np.uint64(40))
+
+
+@njit(inline="always")
+def _cut(cand_rank, cand_parent, cand_move, count, width):
+    """Keep the ``width`` best of ``count`` candidates, best first, in the first rows."""
+    order = np.argsort(-cand_rank[:count], kind="mergesort")
+    kept = min(width, count)
+    r = cand_rank[order[:kept]].copy()
+    p = cand_parent[order[:kept]].copy()
+    m = cand_move[order[:kept]].copy()
+    cand_rank[:kept] = r
+    cand_parent[:kept] = p
+    cand_move[:kept] = m
+    return kept
+
+
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64, types.uint8[:, ::1],
+                  types.int32[::1], types.int32[::1], types.int64[::1], types.uint64[::1], types.int32[::1],
+                  types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64),
+      cache=True)
+def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, chosen, cand_rank, seen, move_list,
+           child, counters, width, grow_at, full_at):
+    """Expand the ``count`` states of ``beam`` into ``next_beam`` (at most ``width``
+    states), writing each kept state's parent row and move to ``parents`` and
+    ``chosen``; the number kept is left in ``counters[C_DEPTH]``. Returns WON (the
+    won state's parent row in ``parents[0]``, its move in ``chosen[0]``), EXHAUSTED
+    (no child not met before), GROW (before anything is done: the seen set holds
+    ``grow_at`` keys, the driver grows it and calls again) or RUNNING. Once the seen
+    set holds ``full_at`` keys, further children are taken without being recorded (a
+    state may then come back in a later level: it costs nodes, not exactness)."""
+    if counters[C_SEEN] >= grow_at:
+        return GROW
+    capacity = cand_rank.shape[0]
+    cand_parent = np.empty(capacity, dtype=np.int32)
+    cand_move = np.empty(capacity, dtype=np.int32)
+    mask = np.uint64(seen.shape[0] - 1)
+    n = 0
+    for b in range(count):
+        listed = moves(beam[b], move_list)
+        for j in range(listed):
+            copy_state(child, beam[b])
+            apply(child, move_list[j])
+            counters[C_NODES] += 1
+            if is_won(child):
+                parents[0] = b
+                chosen[0] = move_list[j]
+                return WON
+            k = key(child)
+            if k == 0:
+                k = np.uint64(1)
+            slot = home(seen.shape[0], k)
+            while seen[slot] != 0 and seen[slot] != k:
+                slot = (slot + np.uint64(1)) & mask
+            if seen[slot] == k:
+                continue
+            if counters[C_SEEN] < full_at:
+                seen[slot] = k
+                counters[C_SEEN] += 1
+            if n == capacity:
+                n = _cut(cand_rank, cand_parent, cand_move, n, width)
+            cand_rank[n] = _rank(score(child), k)
+            cand_parent[n] = b
+            cand_move[n] = move_list[j]
+            n += 1
+    if n == 0:
+        return EXHAUSTED
+    n = _cut(cand_rank, cand_parent, cand_move, n, width)
+    for b in range(n):
+        copy_state(next_beam[b], beam[cand_parent[b]])
+        apply(next_beam[b], cand_move[b])
+        parents[b] = cand_parent[b]
+        chosen[b] = cand_move[b]
+    counters[C_DEPTH] = n
+    counters[C_MAXDEPTH] += 1
+    return RUNNING
+
+
+@njit(cache=True)
+def _rehash(old, new):
+    mask = np.uint64(new.shape[0] - 1)
+    for k in old:
+        if k != 0:
+            slot = home(new.shape[0], k)
+            while new[slot] != 0:
+                slot = (slot + np.uint64(1)) & mask
+            new[slot] = k
+
+
+class BeamRun:
+    """A beam search's arrays: the current level and the next, the candidates, the seen
+    set and the history of parents and moves (one pair of rows per level)."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int):
+        self.width = width
+        self.beam = np.empty((width, kernels.state_size), dtype=np.uint8)
+        self.beam[0] = root
+        self.next_beam = np.empty_like(self.beam)
+        self.cand_rank = np.empty(CANDIDATES_PER_STATE * width, dtype=np.int64)
+        self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
+        self.child = np.empty(kernels.state_size, dtype=np.uint8)
+        self.seen = np.zeros(MIN_SEEN_SLOTS, dtype=np.uint64)
+        self.counters = np.zeros(counters_size, dtype=np.int64)
+        self.count = 1
+        self.parents: list[np.ndarray] = []
+        self.chosen: list[np.ndarray] = []
+
+    @staticmethod
+    def nbytes_for(kernels: Kernels, width: int) -> int:
+        """The bytes of a new beam's arrays (before any is made)."""
+        return (2 * width * kernels.state_size + CANDIDATES_PER_STATE * width * (8 + 4 + 4)
+                + 4 * kernels.max_moves + kernels.state_size + MIN_SEEN_SLOTS * 8)
+
+    @property
+    def nbytes(self) -> int:
+        history = sum(a.nbytes for a in self.parents) + sum(a.nbytes for a in self.chosen)
+        # the candidates' parent and move rows live only inside a level
+        return (self.beam.nbytes + self.next_beam.nbytes + 3 * self.cand_rank.nbytes + self.move_list.nbytes
+                + self.child.nbytes + self.seen.nbytes + history)
+
+    def grown_nbytes(self) -> int:
+        return 2 * self.seen.nbytes
+
+    def grow(self):
+        seen = np.zeros(2 * self.seen.shape[0], dtype=np.uint64)
+        _rehash(self.seen, seen)
+        self.seen = seen
+
+    def advance(self, kernels: Kernels, budget: int, max_depth: int) -> int:
+        """Expand levels until ``budget`` nodes are spent (a level is never cut short).
+        Returns WON, EXHAUSTED (no new child, or ``max_depth`` levels), GROW or RUNNING."""
+        moves, apply, key, is_won = kernels.compiled
+        start = int(self.counters[C_NODES])
+        while int(self.counters[C_NODES]) - start < budget:
+            if len(self.parents) >= max_depth:
+                return EXHAUSTED
+            parents = np.empty(self.width, dtype=np.int32)
+            chosen = np.empty(self.width, dtype=np.int32)
+            status = _level(moves, apply, key, is_won, kernels.compiled_beam_score, self.beam, self.count,
+                            self.next_beam, parents, chosen, self.cand_rank, self.seen, self.move_list, self.child,
+                            self.counters, self.width, int(self.seen.shape[0] * GROW_LOAD),
+                            int(self.seen.shape[0] * FULL_LOAD))
+            if status == WON:
+                self.won_at = (int(parents[0]), int(chosen[0]))
+                return WON
+            if status != RUNNING:
+                return status
+            self.count = int(self.counters[C_DEPTH])
+            self.parents.append(parents[:self.count].copy())
+            self.chosen.append(chosen[:self.count].copy())
+            self.beam, self.next_beam = self.next_beam, self.beam
+        return RUNNING
+
+    def line(self) -> list[int]:
+        """The kernel moves from the root to the won state (after a WON)."""
+        row, move = self.won_at
+        line = [move]
+        for parents, chosen in zip(reversed(self.parents), reversed(self.chosen)):
+            line.append(int(chosen[row]))
+            row = int(parents[row])
+        return line[::-1]
