@@ -30,8 +30,8 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 # not take the first move it takes one near it (``restart_near``): a move drawn alike from
 # all of them is mostly a talon card that buries many. (What the settings were chosen
 # from: the Ladder limited-pass sections of benchmarks/results.md.)
-# A beam search of 2,000 states beside them (engine/beam.py) wins a fifth of the one-pass
-# deals that they leave undecided at 10 s, in a second or two each (benchmarks/results.md).
+# A beam search of 2,000 states beside them (engine/beam.py) wins a quarter of the one-pass
+# deals that they leave undecided at 10 s, in a few seconds each (benchmarks/results.md).
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0,
                                  "beam_width": 2000}
 
