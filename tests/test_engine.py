@@ -135,18 +135,26 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts, near):
     the start, restart runs of one to a few nodes taking turns with a depth-first run of
     one to three, their other moves drawn alike or near the first. Whatever they mark
     finished, the verdict is whether the goal is reachable."""
+    verdicts_hold_on_random_graphs(5, lambda rng, T, root: search(
+        T.KERNELS, root, chunk=rng.randint(1, 3), restarts=restarts, restart_turn=rng.randint(1, 5),
+        restart_unit=rng.randint(1, 3), restart_keep=30, restart_near=near))
+
+
+def verdicts_hold_on_random_graphs(seed, searched):
+    """``searched(rng, T, root)`` on 400 random graphs of the toy graph game (T), most with
+    cycles around the start: the verdict is whether the goal is reachable, a won line is
+    a walk along edges to the goal, and both verdicts occur."""
     import random
 
     from tests import graph_game as T
 
-    rng = random.Random(5)
+    rng = random.Random(seed)
     verdicts = set()
     for _ in range(400):
         root = T.random_graph(rng, rng.randint(20, 60))
-        out = search(T.KERNELS, root, chunk=rng.randint(1, 3), restarts=restarts, restart_turn=rng.randint(1, 5),
-                     restart_unit=rng.randint(1, 3), restart_keep=30, restart_near=near)
+        out = searched(rng, T, root)
         assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
-        if out.verdict == "won":   # the line is a walk along edges to the goal
+        if out.verdict == "won":
             node = 0
             for b in out.line:
                 assert root[1 + T.N * node + b]
@@ -377,25 +385,9 @@ def test_a_beam_keeps_the_verdicts_on_graphs_with_cycles():
     nodes beside a depth-first run (and a restart run in half the graphs): the beam drops
     states and never marks any, so the verdict is still whether the goal is reachable,
     and a line the beam finds walks along edges to the goal."""
-    import random
-
-    from tests import graph_game as T
-
-    rng = random.Random(11)
-    verdicts = set()
-    for _ in range(400):
-        root = T.random_graph(rng, rng.randint(20, 60))
-        out = search(T.KERNELS, root, chunk=rng.randint(1, 3), restarts=rng.randint(0, 1), restart_turn=3,
-                     restart_unit=2, beam_width=rng.randint(1, 4), beam_turn=rng.randint(1, 5))
-        assert out.verdict == ("won" if T.goal_reachable(root) else "lost")
-        if out.verdict == "won":
-            node = 0
-            for b in out.line:
-                assert root[1 + T.N * node + b]
-                node = b
-            assert node == T.N - 1
-        verdicts.add(out.verdict)
-    assert verdicts == {"won", "lost"}
+    verdicts_hold_on_random_graphs(11, lambda rng, T, root: search(
+        T.KERNELS, root, chunk=rng.randint(1, 3), restarts=rng.randint(0, 1), restart_turn=3, restart_unit=2,
+        beam_width=rng.randint(1, 4), beam_turn=rng.randint(1, 5)))
 
 
 def beam_or_region_graph():
