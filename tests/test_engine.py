@@ -440,13 +440,25 @@ def test_a_beam_needs_a_game_with_a_beam_score():
         search(T.KERNELS, beam_or_region_graph()[1], beam_width=-1)
 
 
-def test_a_beam_is_charged_to_the_memory_budget():
-    """A budget that holds the depth-first run but not a beam of 50,000 Ladder states ends
-    unknown (memory) at once, with no node searched."""
+def test_a_beam_the_memory_budget_has_no_room_for_is_left_out():
+    """At its first turn the beam's arrays must fit beside what the search holds: a beam
+    of 50,000 Ladder states does not fit in 20 MB, and the search goes on exactly as
+    without it; in 200 MB it runs (and searches other nodes). Its arrays are what it
+    was charged."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import COUNTERS
     from solver.games.ladder import encoding as ladder_encoding
     from solver.games.ladder import kernels as ladder_kernels
 
     root = ladder_encoding.encode(deal_from_seed("ladder", 1, {"passes": 1}))
-    assert search(ladder_kernels.KERNELS, root, max_nodes=100, memory_mb=20).verdict == "unknown"
-    out = search(ladder_kernels.KERNELS, root, max_nodes=100, memory_mb=20, beam_width=50_000)
-    assert (out.verdict, out.reason, out.nodes) == ("unknown", "memory", 0)
+    plain = search(ladder_kernels.KERNELS, root, max_nodes=300_000, chunk=1000, memory_mb=20)
+    for memory_mb, runs in ((20, False), (200, True)):
+        out = search(ladder_kernels.KERNELS, root, max_nodes=300_000, chunk=1000, memory_mb=memory_mb,
+                     beam_width=50_000, beam_turn=100_000)
+        assert out.verdict == plain.verdict == "unknown"
+        assert (out.nodes, out.stored) != (plain.nodes, plain.stored) if runs else (out.nodes, out.stored) == (
+            plain.nodes, plain.stored)
+    beam = BeamRun(ladder_kernels.KERNELS, root, 50_000, COUNTERS)
+    before = beam.nbytes
+    beam.start()
+    assert beam.nbytes - before == beam.nbytes_to_start() > 20 * 2 ** 20

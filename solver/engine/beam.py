@@ -133,34 +133,45 @@ def _rehash(old, new):
 
 class BeamRun:
     """A beam search's arrays: the current level and the next, the candidates, the seen
-    set and the history of parents and moves (one pair of rows per level)."""
+    set and the history of parents and moves (one pair of rows per level). They are made
+    at the beam's first turn (:meth:`start`), when the driver has found room for them in
+    the memory budget: a search whose budget has none goes on without the beam."""
 
     def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int):
+        self.kernels = kernels
+        self.root = root
         self.width = width
+        self.counters = np.zeros(counters_size, dtype=np.int64)
+        self.started = False
+        self.parents: list[np.ndarray] = []
+        self.chosen: list[np.ndarray] = []
+
+    def start(self):
+        kernels, width = self.kernels, self.width
         self.beam = np.empty((width, kernels.state_size), dtype=np.uint8)
-        self.beam[0] = root
+        self.beam[0] = self.root
         self.next_beam = np.empty_like(self.beam)
         self.cand_rank = np.empty(CANDIDATES_PER_STATE * width, dtype=np.int64)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
         self.child = np.empty(kernels.state_size, dtype=np.uint8)
         self.seen = np.zeros(MIN_SEEN_SLOTS, dtype=np.uint64)
-        self.counters = np.zeros(counters_size, dtype=np.int64)
         self.count = 1
-        self.parents: list[np.ndarray] = []
-        self.chosen: list[np.ndarray] = []
+        self.started = True
 
-    @staticmethod
-    def nbytes_for(kernels: Kernels, width: int) -> int:
-        """The bytes of a new beam's arrays (before any is made)."""
+    def nbytes_to_start(self) -> int:
+        """The bytes :meth:`start` makes."""
+        kernels, width = self.kernels, self.width
         return (2 * width * kernels.state_size + CANDIDATES_PER_STATE * width * (8 + 4 + 4)
                 + 4 * kernels.max_moves + kernels.state_size + MIN_SEEN_SLOTS * 8)
 
     @property
     def nbytes(self) -> int:
+        if not self.started:
+            return self.counters.nbytes
         history = sum(a.nbytes for a in self.parents) + sum(a.nbytes for a in self.chosen)
-        # the candidates' parent and move rows live only inside a level
-        return (self.beam.nbytes + self.next_beam.nbytes + 3 * self.cand_rank.nbytes + self.move_list.nbytes
-                + self.child.nbytes + self.seen.nbytes + history)
+        # the candidates' ranks, and (made inside a level) their parent and move rows as many bytes again
+        return (self.beam.nbytes + self.next_beam.nbytes + 2 * self.cand_rank.nbytes + self.move_list.nbytes
+                + self.child.nbytes + self.seen.nbytes + self.counters.nbytes + history)
 
     def grown_nbytes(self) -> int:
         return 2 * self.seen.nbytes
@@ -170,9 +181,10 @@ class BeamRun:
         _rehash(self.seen, seen)
         self.seen = seen
 
-    def advance(self, kernels: Kernels, budget: int, max_depth: int) -> int:
+    def advance(self, budget: int, max_depth: int) -> int:
         """Expand levels until ``budget`` nodes are spent (a level is never cut short).
         Returns WON, EXHAUSTED (no new child, or ``max_depth`` levels), GROW or RUNNING."""
+        kernels = self.kernels
         moves, apply, key, is_won = kernels.compiled
         start = int(self.counters[C_NODES])
         while int(self.counters[C_NODES]) - start < budget:

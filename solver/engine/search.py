@@ -183,7 +183,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     ``beam_width`` adds a beam search of that width (:mod:`engine.beam`; the game must
     provide ``beam_score``), run in turns of at least ``beam_turn`` nodes after the
     restart runs. It finds wins only, from row 0 of ``root``, and leaves the turns when
-    no state is left in its beam.
+    no state is left in its beam, or at its first turn when the memory budget has no room
+    for its arrays.
 
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
@@ -216,8 +217,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
     fixed = (len(roots) * _Run.nbytes_for(kernels, max_depth)
-             + (restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit) if restarts else 0)
-             + (BeamRun.nbytes_for(kernels, beam_width) if beam_width else 0))
+             + (restarts * _RestartRun.nbytes_for(kernels, max_depth, restart_unit) if restarts else 0))
     dominator_rows = INITIAL_DOMINATORS if kernels.has_dominance else 1
     slots = initial_slots
     while slots > MIN_SLOTS and fixed + slots * BYTES_PER_SLOT + dominator_rows * 16 > limit:
@@ -271,7 +271,13 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
             nodes_before = int(run.counters[C_NODES])
             if isinstance(run, BeamRun):
-                status = run.advance(kernels, budget, max_depth)
+                if not run.started:
+                    if held() + run.nbytes_to_start() > limit:   # no room: the search goes on without it
+                        live.remove(i)
+                        turn_left = 0
+                        continue
+                    run.start()
+                status = run.advance(budget, max_depth)
             elif i < depth_first:
                 status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.stack,
                               run.child_keys, run.counts, run.cursor,

@@ -20,20 +20,19 @@ assert sorted(ROOT_ORDERS) == list(range(N_ORDERS))
 # the depth-first orders win none of the hard won deals, and what they prove on lost deals
 # the restart run's clean marks mostly prove too; every other restart looks two moves
 # ahead for progress. Its settings: a restart after 1,000 nodes times a Luby term, the
-# first move taken 75 % of the time. (What the settings were chosen from: the Ladder
-# sections of benchmarks/results.md.)
+# first move taken 75 % of the time. A beam search of 2,000 states (engine/beam.py) takes
+# turns beside them: it wins a quarter of the one-pass deals they leave undecided at 10 s,
+# in a few seconds each, and one more deal of 10^4 with unlimited passes. (What the
+# settings were chosen from: the Ladder sections of benchmarks/results.md.)
 SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000, "restart_keep": 75,
-                  "restart_look": 2}
+                  "restart_look": 2, "beam_width": 2000}
 # With limited passes the game's first move is a better guide: its move order plays the
 # talon cards that bury none before those that do (generate._move_label), and the restarts
 # that keep to it, with no lookahead, win more deals in the same nodes. When a choice does
 # not take the first move it takes one near it (``restart_near``): a move drawn alike from
 # all of them is mostly a talon card that buries many. (What the settings were chosen
 # from: the Ladder limited-pass sections of benchmarks/results.md.)
-# A beam search of 2,000 states beside them (engine/beam.py) wins a quarter of the one-pass
-# deals that they leave undecided at 10 s, in a few seconds each (benchmarks/results.md).
-LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0,
-                                 "beam_width": 2000}
+LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
 
 
 def search_settings(options: dict) -> dict:
