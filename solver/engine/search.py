@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
-from .beam import BeamRun
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn, copy_state, mix64_int
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
 from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED, C_RESTART, C_RNG, C_STORED,
@@ -213,6 +212,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1 and a game with a beam_score kernel")
     if restarts:   # compiled on first use: only the games that run restarts pay for it
         from .restarts import _run_restarts
+    beam = None
+    if beam_width:   # the same: only the games that run a beam pay for it
+        from .beam import BeamRun
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
@@ -234,7 +236,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit, restart_seed)
              for number in range(restarts)]
     if beam_width:
-        runs.append(BeamRun(kernels, roots[0], beam_width, COUNTERS))
+        beam = BeamRun(kernels, roots[0], beam_width, COUNTERS)
+        runs.append(beam)
     # turns: the first depth-first run (it wins most deals in its first turn), the
     # restart runs, the beam, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
@@ -255,7 +258,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             i = live[turn % len(live)]
             run = runs[i]
             if turn_left <= 0:
-                turn_left = chunk if i < depth_first else beam_turn if isinstance(run, BeamRun) else restart_turn
+                turn_left = chunk if i < depth_first else beam_turn if run is beam else restart_turn
             budget = turn_left
             nodes = sum(int(r.counters[C_NODES]) for r in runs)
             if time_limit is not None:
@@ -270,7 +273,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
             dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
             nodes_before = int(run.counters[C_NODES])
-            if isinstance(run, BeamRun):
+            if run is beam:
                 if not run.started:
                     if held() + run.nbytes_to_start() > limit:   # no room: the search goes on without it
                         live.remove(i)
@@ -295,7 +298,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
-            if status == WON and isinstance(run, BeamRun):
+            if status == WON and run is beam:
                 return outcome("won", line=run.line())
             if status == WON:
                 depth = int(run.counters[C_DEPTH])
@@ -310,7 +313,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 continue
             if status == GROW:
                 # each growth holds the old arrays and the new ones at once (a copy, a rehash)
-                if isinstance(run, BeamRun):   # its own seen set
+                if run is beam:   # its own seen set
                     if held() + run.grown_nbytes() > limit:
                         return outcome("unknown", "memory")
                     run.grow()
