@@ -462,3 +462,18 @@ def test_a_beam_the_memory_budget_has_no_room_for_is_left_out():
     before = beam.nbytes
     beam.start()
     assert beam.nbytes - before == beam.nbytes_to_start() > 20 * 2 ** 20
+
+
+def test_a_beam_whose_seen_set_cannot_grow_leaves_the_turns():
+    """A budget with room to start a beam but not to double its seen set: the search goes
+    on without the beam to its node limit (it does not end for want of memory), and a
+    budget with room lets the beam's seen set grow and the beam search on."""
+    from solver.games.ladder import encoding as ladder_encoding
+    from solver.games.ladder import kernels as ladder_kernels
+
+    root = ladder_encoding.encode(deal_from_seed("ladder", 1, {"passes": 1}))
+    outs = [search(ladder_kernels.KERNELS, root, max_nodes=600_000, chunk=1, memory_mb=memory_mb, beam_width=1000,
+                   beam_turn=1_000_000) for memory_mb in (15, 200)]
+    assert [(o.verdict, o.reason) for o in outs] == [("unknown", "node_limit")] * 2
+    # without the beam the depth-first run took the nodes (and the table the beam's bytes)
+    assert outs[0].stored > 100_000 > 10 > outs[1].stored

@@ -29,7 +29,7 @@ from numba import njit, types
 
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
 from .status import C_DEPTH, C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
-from .table import home
+from .table import _slot, grown, new_table, stored_key
 
 CANDIDATES_PER_STATE = 4   # room for candidates before they are cut down to the width
 MIN_SEEN_SLOTS = 1 << 20
@@ -78,7 +78,6 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     capacity = cand_rank.shape[0]
     cand_parent = np.empty(capacity, dtype=np.int32)
     cand_move = np.empty(capacity, dtype=np.int32)
-    mask = np.uint64(seen.shape[0] - 1)
     n = 0
     for b in range(count):
         listed = moves(beam[b], move_list)
@@ -90,12 +89,8 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
                 parents[0] = b
                 chosen[0] = move_list[j]
                 return WON
-            k = key(child)
-            if k == 0:
-                k = np.uint64(1)
-            slot = home(seen.shape[0], k)
-            while seen[slot] != 0 and seen[slot] != k:
-                slot = (slot + np.uint64(1)) & mask
+            k = stored_key(key(child))
+            slot = _slot(seen, k)
             if seen[slot] == k:
                 continue
             if counters[C_SEEN] < full_at:
@@ -118,17 +113,6 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     counters[C_DEPTH] = n
     counters[C_MAXDEPTH] += 1
     return RUNNING
-
-
-@njit(cache=True)
-def _rehash(old, new):
-    mask = np.uint64(new.shape[0] - 1)
-    for k in old:
-        if k != 0:
-            slot = home(new.shape[0], k)
-            while new[slot] != 0:
-                slot = (slot + np.uint64(1)) & mask
-            new[slot] = k
 
 
 class BeamRun:
@@ -154,15 +138,22 @@ class BeamRun:
         self.cand_rank = np.empty(CANDIDATES_PER_STATE * width, dtype=np.int64)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
         self.child = np.empty(kernels.state_size, dtype=np.uint8)
-        self.seen = np.zeros(MIN_SEEN_SLOTS, dtype=np.uint64)
+        self.seen_table = new_table(MIN_SEEN_SLOTS)   # the shared table's code; its flags are not used
         self.count = 1
         self.started = True
+
+    def release(self):
+        """Let go of the arrays (the beam has left the turns): the memory budget gets them back."""
+        for name in ("beam", "next_beam", "cand_rank", "move_list", "child", "seen_table"):
+            delattr(self, name)
+        self.parents, self.chosen = [], []
+        self.started = False
 
     def nbytes_to_start(self) -> int:
         """The bytes :meth:`start` makes."""
         kernels, width = self.kernels, self.width
         return (2 * width * kernels.state_size + CANDIDATES_PER_STATE * width * (8 + 4 + 4)
-                + 4 * kernels.max_moves + kernels.state_size + MIN_SEEN_SLOTS * 8)
+                + 4 * kernels.max_moves + kernels.state_size + MIN_SEEN_SLOTS * (8 + 1))
 
     @property
     def nbytes(self) -> int:
@@ -171,15 +162,13 @@ class BeamRun:
         history = sum(a.nbytes for a in self.parents) + sum(a.nbytes for a in self.chosen)
         # the candidates' ranks, and (made inside a level) their parent and move rows as many bytes again
         return (self.beam.nbytes + self.next_beam.nbytes + 2 * self.cand_rank.nbytes + self.move_list.nbytes
-                + self.child.nbytes + self.seen.nbytes + self.counters.nbytes + history)
+                + self.child.nbytes + sum(a.nbytes for a in self.seen_table) + self.counters.nbytes + history)
 
     def grown_nbytes(self) -> int:
-        return 2 * self.seen.nbytes
+        return 2 * sum(a.nbytes for a in self.seen_table)
 
     def grow(self):
-        seen = np.zeros(2 * self.seen.shape[0], dtype=np.uint64)
-        _rehash(self.seen, seen)
-        self.seen = seen
+        self.seen_table = grown(self.seen_table)
 
     def advance(self, budget: int, max_depth: int) -> int:
         """Expand levels until ``budget`` nodes are spent (a level is never cut short).
@@ -192,10 +181,10 @@ class BeamRun:
                 return EXHAUSTED
             parents = np.empty(self.width, dtype=np.int32)
             chosen = np.empty(self.width, dtype=np.int32)
+            seen = self.seen_table[0]
             status = _level(moves, apply, key, is_won, kernels.compiled_beam_score, self.beam, self.count,
-                            self.next_beam, parents, chosen, self.cand_rank, self.seen, self.move_list, self.child,
-                            self.counters, self.width, int(self.seen.shape[0] * GROW_LOAD),
-                            int(self.seen.shape[0] * FULL_LOAD))
+                            self.next_beam, parents, chosen, self.cand_rank, seen, self.move_list, self.child,
+                            self.counters, self.width, int(seen.shape[0] * GROW_LOAD), int(seen.shape[0] * FULL_LOAD))
             if status == WON:
                 self.won_at = (int(parents[0]), int(chosen[0]))
                 return WON

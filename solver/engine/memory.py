@@ -8,6 +8,10 @@ is one budget of ``memory_mb * 2**20`` bytes for all of them together:
   run and restart run, one row per depth reached (they start with a few rows and
   double, up to ``max_depth + 1``);
 * the restart runs' private tables and lookahead rows;
+* a beam's two levels, candidates, seen set and history (:mod:`engine.beam`): charged at
+  its first turn and at each growth of its seen set; where they do not fit, the beam
+  leaves the search (which goes on without it) and its arrays are let go, as they are
+  when it runs out of states;
 * the transposition table (keys and flags) and the dominance multimap;
 * the A* store of the shortest-line search (its states, parents, costs, queue and table).
 

@@ -182,8 +182,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     ``beam_width`` adds a beam search of that width (:mod:`engine.beam`; the game must
     provide ``beam_score``), run in turns of at least ``beam_turn`` nodes after the
     restart runs. It finds wins only, from row 0 of ``root``, and leaves the turns when
-    no state is left in its beam, or at its first turn when the memory budget has no room
-    for its arrays.
+    no state is left in its beam, or when the memory budget has no room for its arrays
+    (at its first turn) or for its seen set to grow.
 
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
@@ -306,6 +306,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             if status == EXHAUSTED:
                 live.remove(i)
                 turn_left = 0
+                if run is beam:
+                    run.release()
                 if not any(j < depth_first for j in live):
                     if any(r.counters[C_CUT] for r in runs[:depth_first]):
                         return outcome("unknown", "depth")
@@ -313,10 +315,13 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 continue
             if status == GROW:
                 # each growth holds the old arrays and the new ones at once (a copy, a rehash)
-                if run is beam:   # its own seen set
+                if run is beam:   # its own seen set; without room the search goes on without the beam
                     if held() + run.grown_nbytes() > limit:
-                        return outcome("unknown", "memory")
-                    run.grow()
+                        live.remove(i)
+                        turn_left = 0
+                        run.release()
+                    else:
+                        run.grow()
                     continue
                 if int(run.counters[C_DEPTH]) + 1 >= run.rows:   # the run is as deep as its stacks
                     if held() + run.grown_nbytes() > limit:

@@ -9,12 +9,12 @@ from numba import njit
 
 from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
 from ...engine.contract import mix64 as _mix
-from .generate import _exposed_like, moves
+from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
 from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
                     LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y, PILE_CAP, PILES,
                     REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, SRC_LADDER, SRC_TALON, STATE_SIZE,
-                    TALON, TALON_LEN, WASTE_LEN, _empty_target, _red, _redeal_allowed, _to_found)
+                    TALON, TALON_LEN, WASTE_LEN, _empty_target, _redeal_allowed, _to_found)
 
 
 @njit(inline="always")
@@ -195,11 +195,7 @@ def beam_score(s):
         if ln == 0:
             empty += 1
             continue
-        base = PILES + i * PILE_CAP
-        q = ln - 1
-        while q > 0 and s[base + q - 1] % 13 == s[base + q] % 13 + 1 and _red(s[base + q - 1]) != _red(s[base + q]):
-            q -= 1
-        junk += q
+        junk += _built_from(s, PILES + i * PILE_CAP, ln)   # the cards under the top run
     score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + 10 * empty - 2 * junk
     if s[PASSES] != 0:
         score -= (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
