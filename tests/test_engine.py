@@ -432,12 +432,15 @@ def test_a_beam_that_runs_out_of_states_leaves_the_turns():
 
 
 def test_a_beam_needs_a_game_with_a_beam_score():
-    state = encoding.encode(deal(1, draw=1, passes=1))   # Klondike has no beam score
-    with pytest.raises(ValueError, match="beam"):
-        search(kernels.KERNELS, state, beam_width=10)
+    from dataclasses import replace
+
+    from solver.engine.contract import unscored
     from tests import graph_game as T
+    graph = beam_or_region_graph()[1]
     with pytest.raises(ValueError, match="beam"):
-        search(T.KERNELS, beam_or_region_graph()[1], beam_width=-1)
+        search(replace(T.KERNELS, beam_score=unscored), graph, beam_width=10)   # a game without a beam score
+    with pytest.raises(ValueError, match="beam"):
+        search(T.KERNELS, graph, beam_width=-1)
 
 
 def test_a_beam_the_memory_budget_has_no_room_for_is_left_out():

@@ -761,3 +761,35 @@ def test_the_key_tells_apart_exactly_what_the_layout_reduction_keeps(options):
             assert by_key.setdefault(k, form) == form
             assert by_form.setdefault(form, k) == k
     assert len(by_form) > 800
+
+
+def test_the_beam_score_weighs_cards_up_face_down_cards_passes_used_and_the_buried_waste():
+    """By hand on a built position: 3 cards up (A♣ 2♣ A♥), 2 + 3 face-down cards, 4 cards
+    in the waste: 10 * 3 - 2 * 5, less 20 a pass used and, for each waste card, 8 in the
+    last pass and 3 while a redeal is left; with unlimited passes neither costs anything."""
+    up = [[0, 1], [], [26], []]
+    piles = [[parse_card(t) for t in names.split()] for names in ("5D 9S 8H", "KC", "4S 7D JC QH", "", "", "", "")]
+    face_down = [2, 0, 3, 0, 0, 0, 0]
+    placed = {c for p in up for c in p} | {c for p in piles for c in p}
+    loose = [c for c in range(52) if c not in placed]
+    for passes, used, waste_cost in ((1, 0, 8), (3, 0, 3), (3, 1, 3), (3, 2, 8), (None, 0, 0)):
+        deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
+                            tableau=[list(p) for p in piles], face_down=list(face_down), waste=loose[:4],
+                            stock=loose[4:20], foundations=[list(p) for p in up], passes_used=used)
+        expected = 10 * 3 - 2 * 5 - (0 if passes is None else 20 * used + waste_cost * 4)
+        assert kernels.beam_score(encoding.encode(deal)) == expected, (passes, used)
+
+
+def test_the_beam_wins_a_five_pass_deal_the_other_runs_leave_undecided():
+    """Seed 6796, draw 1, five passes (unknown at 10 s before the beam): its two move
+    orders with the restart run of a likely won deal find nothing in 3.5M nodes; with the
+    beam of solve()'s settings beside them (in one long turn, to keep the test short) a win
+    comes within that, and its line replays with the reference rules."""
+    deal = deal_from_seed("klondike", 6796, {"draw": 1, "passes": 5})
+    roots = np.stack(encoding.encode_roots(deal))
+    settings = SOLVER.likely_won_settings(deal.options)
+    without = {k: v for k, v in settings.items() if k != "beam_width"}
+    assert search(kernels.KERNELS, roots, max_nodes=3_500_000, **without).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=3_500_000, beam_turn=3_000_000, **settings)
+    assert result.verdict == "won"
+    certify(deal, lines.decode_line(deal, result.line))
