@@ -59,9 +59,10 @@ def progress(s):
 
 
 @njit(BEAM_SCORE_SIG, cache=True)
-def beam_score(s):
-    """The node's number (for the beam search: higher numbers are nearer the goal)."""
-    return np.int64(s[0])
+def beam_score(s, weighing):
+    """The node's number (for the beam search: higher numbers are nearer the goal); its
+    second weighing, the other way round."""
+    return np.int64(s[0]) if weighing == 0 else -np.int64(s[0])
 
 
 @njit(TRANSIENT_SIG, cache=True)

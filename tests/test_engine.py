@@ -431,6 +431,27 @@ def test_a_beam_that_runs_out_of_states_leaves_the_turns():
     assert out.verdict == "won" and out.line == [1, T.N - 1]
 
 
+def test_a_beam_that_runs_out_of_states_starts_again_with_the_next_weighing():
+    """The graph above: the first weighing's beam of one state walks into the dead end 5
+    and runs out; with a second weighing (lower nodes first) the beam starts again from
+    the root and walks 0 -> 1 -> goal; a search refuses fewer than one weighing."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import COUNTERS, EXHAUSTED, WON
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    root[1 + T.N * 0 + 1] = root[1 + T.N * 0 + 5] = 1
+    root[1 + T.N * 1 + T.N - 1] = 1
+    one = BeamRun(T.KERNELS, root, 1, COUNTERS)
+    one.start()
+    assert one.advance(100, 100) == EXHAUSTED
+    two = BeamRun(T.KERNELS, root, 1, COUNTERS, weighings=2)
+    two.start()
+    assert two.advance(100, 100) == WON and two.weighing == 1 and two.line() == [1, T.N - 1]
+    with pytest.raises(ValueError, match="beam"):
+        search(T.KERNELS, root, beam_width=1, beam_weighings=0)
+
+
 def test_a_beam_needs_a_game_with_a_beam_score():
     from dataclasses import replace
 

@@ -766,7 +766,8 @@ def test_the_key_tells_apart_exactly_what_the_layout_reduction_keeps(options):
 def test_the_beam_score_weighs_cards_up_face_down_cards_passes_used_and_the_buried_waste():
     """By hand on a built position: 3 cards up (A♣ 2♣ A♥), 2 + 3 face-down cards, 4 cards
     in the waste: 10 * 3 - 2 * 5, less 20 a pass used and, for each waste card, 8 in the
-    last pass and 3 while a redeal is left; with unlimited passes neither costs anything."""
+    last pass and 3 while a redeal is left; with unlimited passes neither costs anything.
+    Klondike has one weighing."""
     up = [[0, 1], [], [26], []]
     piles = [[parse_card(t) for t in names.split()] for names in ("5D 9S 8H", "KC", "4S 7D JC QH", "", "", "", "")]
     face_down = [2, 0, 3, 0, 0, 0, 0]
@@ -777,7 +778,8 @@ def test_the_beam_score_weighs_cards_up_face_down_cards_passes_used_and_the_buri
                             tableau=[list(p) for p in piles], face_down=list(face_down), waste=loose[:4],
                             stock=loose[4:20], foundations=[list(p) for p in up], passes_used=used)
         expected = 10 * 3 - 2 * 5 - (0 if passes is None else 20 * used + waste_cost * 4)
-        assert kernels.beam_score(encoding.encode(deal)) == expected, (passes, used)
+        state = encoding.encode(deal)
+        assert kernels.beam_score(state, 0) == kernels.beam_score(state, 1) == expected, (passes, used)
 
 
 def test_the_beam_wins_a_five_pass_deal_the_other_runs_leave_undecided():

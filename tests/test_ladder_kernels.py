@@ -718,7 +718,8 @@ def test_the_beam_score_weighs_cards_up_dug_empty_junk_and_the_buried_waste():
     (K♣: 9♦ does not build on it), the other piles single cards, t8 empty; 2 cards up, 27 on
     the ladder, 3 in the waste: 10 * 2 + 4 * 2 + 10 * 1 - 2 * 1, less 8 a waste card in
     the last pass and 3 while a redeal is left; with unlimited passes the waste is all to
-    hand and costs nothing."""
+    hand and costs nothing. Weighing 1 adds 2 a card in the proper tails (3 on t1, one on
+    each of the six others), weighing 2 counts the empty pile 20."""
     tableau = [cards_("KC 9D 8C 7H"), *[[c] for c in cards_("2S 3S 4S 5S 6S 8S")], []]
     talon = cards_("2H 3H 4H 5H 6H")
     used = {c for pile in tableau for c in pile} | set(talon) | {0, 13}
@@ -728,7 +729,10 @@ def test_the_beam_score_weighs_cards_up_dug_empty_junk_and_the_buried_waste():
                           ladder=ladder, stock=talon[3:], waste=talon[:3], passes_used=used_passes,
                           foundations=[[0], [], [13], [], [], [], [], []])
         state = encoding.encode(deal)
-        assert kernels.beam_score(state) == 10 * 2 + 4 * 2 + 10 * 1 - 2 * 1 - waste_cost * 3, passes
+        score = 10 * 2 + 4 * 2 + 10 * 1 - 2 * 1 - waste_cost * 3
+        assert kernels.beam_score(state, 0) == score, passes
+        assert kernels.beam_score(state, 1) == score + 2 * (3 + 6), passes
+        assert kernels.beam_score(state, 2) == score + 10, passes
 
 
 def test_the_beam_wins_a_one_pass_deal_the_other_runs_leave_undecided():
@@ -742,3 +746,29 @@ def test_the_beam_wins_a_one_pass_deal_the_other_runs_leave_undecided():
     assert result.verdict == "won"
     certify(deal, lines.decode_line(deal, result.line))
     assert encoding.search_settings({"passes": 1})["beam_width"] == 2000   # solve() runs Ladder with it
+
+
+def test_a_one_pass_beam_that_runs_out_starts_again_weighed_otherwise_and_wins():
+    """Seed 92, one pass (unknown at 10 s with one weighing): the beam of solve()'s
+    settings weighed the first way runs out of states without a win; with the settings'
+    weighings it starts again weighed another way and wins, and the line replays with the
+    reference rules."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import COUNTERS, EXHAUSTED, GROW, WON
+
+    deal = deal_from_seed("ladder", 92, {"passes": 1})
+    root = encoding.encode_roots(deal)[0]
+    settings = encoding.search_settings(deal.options)
+
+    def beam_to_its_end(weighings):
+        beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, weighings)
+        beam.start()
+        while (status := beam.advance(10_000_000, 2000)) == GROW:
+            beam.grow()
+        return beam, status
+
+    assert beam_to_its_end(1)[1] == EXHAUSTED
+    beam, status = beam_to_its_end(settings["beam_weighings"])
+    assert status == WON and beam.weighing > 0
+    certify(deal, lines.decode_line(deal, beam.line()))
+    assert "beam_weighings" not in encoding.search_settings({"passes": 2})

@@ -61,18 +61,19 @@ def _cut(cand_rank, cand_parent, cand_move, count, width):
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64, types.uint8[:, ::1],
                   types.int32[::1], types.int32[::1], types.int64[::1], types.uint64[::1], types.int32[::1],
-                  types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64),
+                  types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
       cache=True)
 def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, chosen, cand_rank, seen, move_list,
-           child, counters, width, grow_at, full_at):
+           child, counters, width, grow_at, full_at, weighing):
     """Expand the ``count`` states of ``beam`` into ``next_beam`` (at most ``width``
-    states), writing each kept state's parent row and move to ``parents`` and
-    ``chosen``; the number kept is left in ``counters[C_DEPTH]``. Returns WON (the
-    won state's parent row in ``parents[0]``, its move in ``chosen[0]``), EXHAUSTED
-    (no child not met before), GROW (before anything is done: the seen set holds
-    ``grow_at`` keys, the driver grows it and calls again) or RUNNING. Once the seen
-    set holds ``full_at`` keys, further children are taken without being recorded (a
-    state may then come back in a later level: it costs nodes, not exactness)."""
+    states, the best by the game's ``weighing``), writing each kept state's parent row
+    and move to ``parents`` and ``chosen``; the number kept is left in
+    ``counters[C_DEPTH]``. Returns WON (the won state's parent row in ``parents[0]``,
+    its move in ``chosen[0]``), EXHAUSTED (no child not met before), GROW (before
+    anything is done: the seen set holds ``grow_at`` keys, the driver grows it and
+    calls again) or RUNNING. Once the seen set holds ``full_at`` keys, further children
+    are taken without being recorded (a state may then come back in a later level: it
+    costs nodes, not exactness)."""
     if counters[C_SEEN] >= grow_at:
         return GROW
     capacity = cand_rank.shape[0]
@@ -98,7 +99,7 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
                 counters[C_SEEN] += 1
             if n == capacity:
                 n = _cut(cand_rank, cand_parent, cand_move, n, width)
-            cand_rank[n] = _rank(score(child), k)
+            cand_rank[n] = _rank(score(child, weighing), k)
             cand_parent[n] = b
             cand_move[n] = move_list[j]
             n += 1
@@ -119,12 +120,18 @@ class BeamRun:
     """A beam search's arrays: the current level and the next, the candidates, the seen
     set and the history of parents and moves (one pair of rows per level). They are made
     at the beam's first turn (:meth:`start`), when the driver has found room for them in
-    the memory budget: a search whose budget has none goes on without the beam."""
+    the memory budget: a search whose budget has none goes on without the beam.
 
-    def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int):
+    With ``weighings`` above 1, a beam that runs out of states starts again from the root
+    with the game's next way of weighing states (a fresh seen set and history): beams
+    weighed otherwise keep other states and win other deals (benchmarks/results.md)."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int, weighings: int = 1):
         self.kernels = kernels
         self.root = root
         self.width = width
+        self.weighings = weighings
+        self.weighing = 0
         self.counters = np.zeros(counters_size, dtype=np.int64)
         self.started = False
         self.parents: list[np.ndarray] = []
@@ -178,16 +185,21 @@ class BeamRun:
         start = int(self.counters[C_NODES])
         while int(self.counters[C_NODES]) - start < budget:
             if len(self.parents) >= max_depth:
+                if self._next_weighing():
+                    continue
                 return EXHAUSTED
             parents = np.empty(self.width, dtype=np.int32)
             chosen = np.empty(self.width, dtype=np.int32)
             seen = self.seen_table[0]
             status = _level(moves, apply, key, is_won, kernels.compiled_beam_score, self.beam, self.count,
                             self.next_beam, parents, chosen, self.cand_rank, seen, self.move_list, self.child,
-                            self.counters, self.width, int(seen.shape[0] * GROW_LOAD), int(seen.shape[0] * FULL_LOAD))
+                            self.counters, self.width, int(seen.shape[0] * GROW_LOAD), int(seen.shape[0] * FULL_LOAD),
+                            self.weighing)
             if status == WON:
                 self.won_at = (int(parents[0]), int(chosen[0]))
                 return WON
+            if status == EXHAUSTED and self._next_weighing():
+                continue
             if status != RUNNING:
                 return status
             self.count = int(self.counters[C_DEPTH])
@@ -195,6 +207,19 @@ class BeamRun:
             self.chosen.append(chosen[:self.count].copy())
             self.beam, self.next_beam = self.next_beam, self.beam
         return RUNNING
+
+    def _next_weighing(self) -> bool:
+        """Start again from the root with the next weighing, if there is one (the seen set
+        back to its first size: the memory budget gets the rest back)."""
+        if self.weighing + 1 >= self.weighings:
+            return False
+        self.weighing += 1
+        self.beam[0] = self.root
+        self.count = 1
+        self.seen_table = new_table(MIN_SEEN_SLOTS)
+        self.counters[C_SEEN] = 0
+        self.parents, self.chosen = [], []
+        return True
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""

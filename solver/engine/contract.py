@@ -31,10 +31,12 @@ come (Ladder: cards dug out of the ladder, then empty piles). Restart runs with 
 lookahead (``restart_look``, :mod:`solver.engine.restarts`) then prefer a first move
 from which the score rises within that many moves. It only orders moves.
 
-A game may also provide ``beam_score(state) -> int64``, how promising a state looks
-(higher is better), for the beam search (:mod:`solver.engine.beam`), which a game's
-search settings turn on with ``beam_width``. It only chooses which states the beam keeps:
-the verdicts do not depend on it.
+A game may also provide ``beam_score(state, weighing) -> int64``, how promising a state
+looks (higher is better), for the beam search (:mod:`solver.engine.beam`), which a game's
+search settings turn on with ``beam_width``. ``weighing`` (0, 1, ...) picks one of the
+game's ways of weighing a state: a beam that runs out of states starts again from the
+root with the next, up to the search's ``beam_weighings`` (a game with one ignores it).
+It only chooses which states the beam keeps: the verdicts do not depend on it.
 
 A game may also provide ``transient(state) -> bool``: true for a state the search
 passes through without storing it. Every path of transient states must be finite (no
@@ -70,7 +72,7 @@ COST_SIG = types.int64(STATE, types.int32)   # optional: player moves a kernel m
 ESTIMATE_SIG = types.int64(STATE)             # optional: a lower bound on the moves still needed
 DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and dominance_vector
 PROGRESS_SIG = types.int64(STATE)             # optional: progress, for the restart runs' lookahead
-BEAM_SCORE_SIG = types.int64(STATE)           # optional: beam_score, for the beam search
+BEAM_SCORE_SIG = types.int64(STATE, types.int64)   # optional: beam_score(state, weighing), for the beam search
 TRANSIENT_SIG = types.boolean(STATE)          # optional: a state the search does not store
 
 MovesFn = types.FunctionType(MOVES_SIG)
@@ -98,7 +100,7 @@ def no_progress(s):
 
 
 @njit(BEAM_SCORE_SIG, cache=True)
-def unscored(s):
+def unscored(s, weighing):
     """The default beam score: none (a game without one cannot run the beam search)."""
     return np.int64(0)
 

@@ -146,7 +146,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
-           restart_seed: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
+           restart_seed: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000, beam_weighings: int = 1,
            progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
@@ -183,7 +183,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     provide ``beam_score``), run in turns of at least ``beam_turn`` nodes after the
     restart runs. It finds wins only, from row 0 of ``root``, and leaves the turns when
     no state is left in its beam, or when the memory budget has no room for its arrays
-    (at its first turn) or for its seen set to grow.
+    (at its first turn) or for its seen set to grow. With ``beam_weighings`` above 1, a
+    beam left without states starts again with the game's next weighing, up to that many.
 
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
@@ -208,8 +209,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                          "restart_look in 0..2")
     if max_depth < 1:
         raise ValueError("max_depth must be at least 1")
-    if beam_width and not (beam_width >= 1 and beam_turn >= 1 and kernels.has_beam_score):
-        raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1 and a game with a beam_score kernel")
+    if beam_width and not (beam_width >= 1 and beam_turn >= 1 and beam_weighings >= 1 and kernels.has_beam_score):
+        raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1, beam_weighings >= 1 and a game with "
+                         "a beam_score kernel")
     if restarts:   # compiled on first use: only the games that run restarts pay for it
         from .restarts import _run_restarts
     beam = None
@@ -236,7 +238,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit, restart_seed)
              for number in range(restarts)]
     if beam_width:
-        beam = BeamRun(kernels, roots[0], beam_width, COUNTERS)
+        beam = BeamRun(kernels, roots[0], beam_width, COUNTERS, beam_weighings)
         runs.append(beam)
     # turns: the first depth-first run (it wins most deals in its first turn), the
     # restart runs, the beam, then the other depth-first runs

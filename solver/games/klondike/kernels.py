@@ -168,13 +168,14 @@ def is_won(s):
 
 
 @njit(BEAM_SCORE_SIG, cache=True)
-def beam_score(s):
+def beam_score(s, weighing):
     """How promising a position looks, for the beam search (engine/beam.py): cards up and
     face-down cards turned, less, with limited passes, the passes used (the one resource a
     greedy line spends without a card to show for it) and the cards buried in the waste
     (each comes back only after the ones drawn after it, or with a redeal). Empty piles
-    earn nothing of their own: a beam that prized them won fewer deals. The weights were chosen on the draw-1 five-pass deals of seeds 1-10000 that the search
-    without a beam left unknown at 10 s (benchmarks/results.md)."""
+    earn nothing of their own: a beam that prized them won fewer deals. The weights were
+    chosen on the draw-1 five-pass deals of seeds 1-10000 that the search without a beam
+    left unknown at 10 s (benchmarks/results.md). One weighing only."""
     up = s[FOUND] + s[FOUND + 1] + s[FOUND + 2] + s[FOUND + 3]
     down = 0
     for i in range(7):

@@ -33,11 +33,17 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 # all of them is mostly a talon card that buries many. (What the settings were chosen
 # from: the Ladder limited-pass sections of benchmarks/results.md.)
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
+# With one pass a beam that runs out of states (most do within a second or two) starts
+# again weighed otherwise, twice (beam_score's weighings 1 and 2): each wins a few deals
+# the first leaves. With two passes they won as many deals as the restart run's late wins
+# they took the time of.
+ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 3}
 
 
 def search_settings(options: dict) -> dict:
     """The search settings for a deal with these options (:attr:`solver.game.Solver.search_settings`)."""
-    return SEARCH_OPTIONS if options.get("passes") is None else LIMITED_PASSES_SEARCH_OPTIONS
+    passes = options.get("passes")
+    return SEARCH_OPTIONS if passes is None else ONE_PASS_SEARCH_OPTIONS if passes == 1 else LIMITED_PASSES_SEARCH_OPTIONS
 
 
 def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:

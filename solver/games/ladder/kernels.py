@@ -178,25 +178,32 @@ def progress(s):
 
 
 @njit(BEAM_SCORE_SIG, cache=True)
-def beam_score(s):
+def beam_score(s, weighing):
     """How promising a position looks, for the beam search (engine/beam.py): cards up,
     ladder cards dug out, empty piles, less the cards the piles hold below their proper
     tails (junk a card must be moved off to reach) and, with limited passes, the cards
     buried in the waste (each comes back only after the ones drawn after it, or with a
-    redeal). The weights were chosen on the first 40 one-pass deals of seeds 1-1000 that
-    the search without a beam left unknown at 10 s (benchmarks/results.md)."""
+    redeal). Weighing 1 also prizes the cards in the proper tails (places built for
+    the cards to come), weighing 2 empty piles twice as much. The weights were chosen on
+    the one-pass deals of seeds 1-1000 that the search left unknown at 10 s, weighing 0
+    without a beam and the others with it (benchmarks/results.md)."""
     up = 0
     for f in range(8):
         up += s[FOUND + f]
     empty = 0
     junk = 0
+    tails = 0
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln == 0:
             empty += 1
             continue
-        junk += _built_from(s, PILES + i * PILE_CAP, ln)   # the cards under the top run
-    score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + 10 * empty - 2 * junk
+        below = _built_from(s, PILES + i * PILE_CAP, ln)   # the cards under the top run
+        junk += below
+        tails += ln - below
+    score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + (20 if weighing == 2 else 10) * empty - 2 * junk
+    if weighing == 1:
+        score += 2 * tails
     if s[PASSES] != 0:
         score -= (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
     return np.int64(score)
