@@ -43,7 +43,9 @@ ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 3}
 def search_settings(options: dict) -> dict:
     """The search settings for a deal with these options (:attr:`solver.game.Solver.search_settings`)."""
     passes = options.get("passes")
-    return SEARCH_OPTIONS if passes is None else ONE_PASS_SEARCH_OPTIONS if passes == 1 else LIMITED_PASSES_SEARCH_OPTIONS
+    if passes is None:
+        return SEARCH_OPTIONS
+    return ONE_PASS_SEARCH_OPTIONS if passes == 1 else LIMITED_PASSES_SEARCH_OPTIONS
 
 
 def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
