@@ -140,14 +140,20 @@ class BeamRun:
     def start(self):
         kernels, width = self.kernels, self.width
         self.beam = np.empty((width, kernels.state_size), dtype=np.uint8)
-        self.beam[0] = self.root
         self.next_beam = np.empty_like(self.beam)
         self.cand_rank = np.empty(CANDIDATES_PER_STATE * width, dtype=np.int64)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
         self.child = np.empty(kernels.state_size, dtype=np.uint8)
-        self.seen_table = new_table(MIN_SEEN_SLOTS)   # the shared table's code; its flags are not used
-        self.count = 1
+        self._from_root()
         self.started = True
+
+    def _from_root(self):
+        """A beam of the root alone, with an empty seen set and history."""
+        self.beam[0] = self.root
+        self.count = 1
+        self.seen_table = new_table(MIN_SEEN_SLOTS)   # the shared table's code; its flags are not used
+        self.counters[C_SEEN] = 0
+        self.parents, self.chosen = [], []
 
     def release(self):
         """Let go of the arrays (the beam has left the turns): the memory budget gets them back."""
@@ -214,11 +220,7 @@ class BeamRun:
         if self.weighing + 1 >= self.weighings:
             return False
         self.weighing += 1
-        self.beam[0] = self.root
-        self.count = 1
-        self.seen_table = new_table(MIN_SEEN_SLOTS)
-        self.counters[C_SEEN] = 0
-        self.parents, self.chosen = [], []
+        self._from_root()
         return True
 
     def line(self) -> list[int]:
