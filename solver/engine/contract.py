@@ -36,7 +36,9 @@ looks (higher is better), for the beam search (:mod:`solver.engine.beam`), which
 search settings turn on with ``beam_width``. ``weighing`` (0, 1, ...) picks one of the
 game's ways of weighing a state: a beam that runs out of states starts again from the
 root with the next, up to the search's ``beam_weighings`` (a game with one ignores it).
-It only chooses which states the beam keeps: the verdicts do not depend on it.
+The best-first search (:mod:`solver.engine.best_first`, ``best_first_queue``) orders
+its queue by weighing 0. It only chooses which states these searches keep: the verdicts
+do not depend on it.
 
 A game may also provide ``transient(state) -> bool``: true for a state the search
 passes through without storing it. Every path of transient states must be finite (no

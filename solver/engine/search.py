@@ -147,7 +147,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
            restart_seed: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000, beam_weighings: int = 1,
-           progress=None,
+           best_first_queue: int = 0, best_first_round: int = 2_000_000, best_first_depth_weights=(0,),
+           best_first_turn: int = 1_000_000, progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
@@ -186,6 +187,13 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     (at its first turn) or for its seen set to grow. With ``beam_weighings`` above 1, a
     beam left without states starts again with the game's next weighing, up to that many.
 
+    ``best_first_queue`` adds a best-first search holding that many states
+    (:mod:`engine.best_first`; ``beam_score`` again), run in turns of at least
+    ``best_first_turn`` nodes after the beam: one round of ``best_first_round`` nodes
+    from row 0 of ``root`` per weight of ``best_first_depth_weights``. It finds wins
+    only, and leaves the turns after its last round or when the memory budget has no
+    room for it, as the beam does.
+
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
     :mod:`engine.memory`): a growth that would not fit ends the search ``unknown``
@@ -212,11 +220,17 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     if beam_width and not (beam_width >= 1 and beam_turn >= 1 and beam_weighings >= 1 and kernels.has_beam_score):
         raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1, beam_weighings >= 1 and a game with "
                          "a beam_score kernel")
+    if best_first_queue and not (best_first_queue >= 2 and best_first_round >= 1 and best_first_turn >= 1
+                                 and len(best_first_depth_weights) >= 1 and kernels.has_beam_score):
+        raise ValueError("a best-first search needs best_first_queue >= 2, best_first_round >= 1, "
+                         "best_first_turn >= 1, a depth weight and a game with a beam_score kernel")
     if restarts:   # compiled on first use: only the games that run restarts pay for it
         from .restarts import _run_restarts
     beam = None
     if beam_width:   # the same: only the games that run a beam pay for it
         from .beam import BeamRun
+    if best_first_queue:
+        from .best_first import BestFirstRun
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
@@ -240,8 +254,15 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     if beam_width:
         beam = BeamRun(kernels, roots[0], beam_width, COUNTERS, beam_weighings)
         runs.append(beam)
+    best_first = None
+    if best_first_queue:
+        best_first = BestFirstRun(kernels, roots[0], best_first_queue, best_first_round,
+                                  tuple(best_first_depth_weights), COUNTERS)
+        runs.append(best_first)
+    # the runs that find wins only, each with its own arrays and seen set
+    side = [run for run in (beam, best_first) if run is not None]
     # turns: the first depth-first run (it wins most deals in its first turn), the
-    # restart runs, the beam, then the other depth-first runs
+    # restart runs, the beam, the best-first search, then the other depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
 
     def outcome(verdict, reason=None, line=()):
@@ -260,7 +281,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             i = live[turn % len(live)]
             run = runs[i]
             if turn_left <= 0:
-                turn_left = chunk if i < depth_first else beam_turn if run is beam else restart_turn
+                turn_left = (chunk if i < depth_first else beam_turn if run is beam
+                             else best_first_turn if run is best_first else restart_turn)
             budget = turn_left
             nodes = sum(int(r.counters[C_NODES]) for r in runs)
             if time_limit is not None:
@@ -275,7 +297,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             rows_by_others = sum(int(r.counters[C_DOMINATORS]) for r in runs) - int(run.counters[C_DOMINATORS])
             dominators_grow_at = int(dominators.shape[0] * MAX_LOAD) - rows_by_others
             nodes_before = int(run.counters[C_NODES])
-            if run is beam:
+            if run in side:
                 if not run.started:
                     if held() + run.nbytes_to_start() > limit:   # no room: the search goes on without it
                         live.remove(i)
@@ -300,7 +322,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
-            if status == WON and run is beam:
+            if status == WON and run in side:
                 return outcome("won", line=run.line())
             if status == WON:
                 depth = int(run.counters[C_DEPTH])
@@ -308,7 +330,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             if status == EXHAUSTED:
                 live.remove(i)
                 turn_left = 0
-                if run is beam:
+                if run in side:
                     run.release()
                 if not any(j < depth_first for j in live):
                     if any(r.counters[C_CUT] for r in runs[:depth_first]):
@@ -317,7 +339,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 continue
             if status == GROW:
                 # each growth holds the old arrays and the new ones at once (a copy, a rehash)
-                if run is beam:   # its own seen set; without room the search goes on without the beam
+                if run in side:   # its own seen set; without room the search goes on without the run
                     if held() + run.grown_nbytes() > limit:
                         live.remove(i)
                         turn_left = 0

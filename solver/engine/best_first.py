@@ -1,0 +1,255 @@
+"""A best-first search: a member of the search portfolio that finds wins neither the
+depth-first runs nor the beam reach in time.
+
+The beam (:mod:`.beam`) expands its states level by level, so every state it keeps at a
+level has made as many moves as the others: where a good position is reached in few
+moves (Ladder with one pass: cards played up before the stock is drawn deep), the beam
+must fill its width with states that have drawn more, and on many deals every state it
+keeps soon shares one buried waste. A best-first search has no levels: it always expands
+the most promising state it holds, however many moves it took, so it can go on from a
+position the beam would have had to leave (benchmarks/results.md).
+
+Its states wait in a queue ordered by the game's ``beam_score`` (weighing 0) less the
+round's *depth weight* times the state's depth: a weight above 0 makes states reached in
+fewer moves come first, so it searches nearer the root. A round runs a fixed number of
+nodes; the next starts again from the root with the next depth weight, with a fresh set
+of seen keys (each round wins other deals, in a fraction of a second to a few seconds,
+or not at all). When the queue is full, its worse half is dropped.
+
+Like the beam it never proves a deal lost and never stops one from being proved: it
+reads and writes only its own arrays. Ties in the order are broken by the state's key
+and nothing reads the clock, so a deal and the settings give the same line everywhere.
+The line of a won state is read back through each state's parent, kept by the number
+the state got when it was queued.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from .beam import _rank
+from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
+from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
+from .table import _slot, grown, new_table, stored_key
+
+MIN_SEEN_SLOTS = 1 << 20
+GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
+
+# the queue's bookkeeping, one int64 array
+Q_COUNT, Q_FREE, Q_NEXT_ID, Q_ROUND_NODES, Q_WON_ID = range(5)
+Q_SIZE = 5
+
+
+@njit(inline="always")
+def _sift_up(rank, slot, i):
+    while i > 0:
+        parent = (i - 1) >> 1
+        if rank[parent] >= rank[i]:
+            break
+        rank[parent], rank[i] = rank[i], rank[parent]
+        slot[parent], slot[i] = slot[i], slot[parent]
+        i = parent
+
+
+@njit(inline="always")
+def _sift_down(rank, slot, i, n):
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and rank[child + 1] > rank[child]:
+            child += 1
+        if rank[i] >= rank[child]:
+            break
+        rank[child], rank[i] = rank[i], rank[child]
+        slot[child], slot[i] = slot[i], slot[child]
+        i = child
+
+
+@njit(inline="always")
+def _drop_worse_half(rank, slot, free, q):
+    """Keep the better half of the queue (a heap again), its other states' rows freed."""
+    n = q[Q_COUNT]
+    order = np.argsort(-rank[:n], kind="mergesort")
+    kept = n // 2
+    kept_rank = rank[order[:kept]].copy()
+    kept_slot = slot[order[:kept]].copy()
+    for i in range(kept, n):
+        free[q[Q_FREE]] = slot[order[i]]
+        q[Q_FREE] += 1
+    rank[:kept] = kept_rank   # sorted best first: already a heap
+    slot[:kept] = kept_slot
+    q[Q_COUNT] = kept
+
+
+@njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64[::1],
+                  types.int32[::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1],
+                  types.int32[::1], types.uint64[::1], types.int32[::1], types.uint8[::1], types.int64[::1],
+                  types.int64[::1], types.int64, types.int64, types.int64, types.int64),
+      cache=True)
+def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, free, parents, chosen, seen,
+            move_list, child, q, counters, budget, round_nodes, depth_weight, grow_at):
+    """Expand the queue's best states until ``budget`` nodes are spent. Returns WON (the
+    won state's number in ``q[Q_WON_ID]``), EXHAUSTED (the queue is empty, or the round's
+    ``round_nodes`` are spent, or its numbers), GROW (the seen set holds ``grow_at``
+    keys: the driver grows it and calls again) or RUNNING."""
+    start = counters[C_NODES]
+    while counters[C_NODES] - start < budget:
+        if q[Q_COUNT] == 0 or q[Q_ROUND_NODES] >= round_nodes:
+            return EXHAUSTED
+        if counters[C_SEEN] >= grow_at:
+            return GROW
+        top = slot[0]
+        n = q[Q_COUNT] - 1
+        rank[0] = rank[n]
+        slot[0] = slot[n]
+        q[Q_COUNT] = n
+        _sift_down(rank, slot, 0, n)
+        me = ids[top]
+        depth = depths[top] + 1
+        if depth > counters[C_MAXDEPTH]:
+            counters[C_MAXDEPTH] = depth
+        listed = moves(states[top], move_list)
+        for j in range(listed):
+            copy_state(child, states[top])
+            apply(child, move_list[j])
+            counters[C_NODES] += 1
+            q[Q_ROUND_NODES] += 1
+            if q[Q_NEXT_ID] >= parents.shape[0]:
+                return EXHAUSTED
+            if is_won(child):
+                parents[q[Q_NEXT_ID]] = me
+                chosen[q[Q_NEXT_ID]] = move_list[j]
+                q[Q_WON_ID] = q[Q_NEXT_ID]
+                return WON
+            k = stored_key(key(child))
+            s = _slot(seen, k)
+            if seen[s] == k:
+                continue
+            seen[s] = k
+            counters[C_SEEN] += 1
+            if q[Q_FREE] == 0:
+                _drop_worse_half(rank, slot, free, q)
+            q[Q_FREE] -= 1
+            row = free[q[Q_FREE]]
+            copy_state(states[row], child)
+            number = q[Q_NEXT_ID]
+            q[Q_NEXT_ID] = number + 1
+            parents[number] = me
+            chosen[number] = move_list[j]
+            ids[row] = number
+            depths[row] = depth
+            at = q[Q_COUNT]
+            rank[at] = _rank(score(child, 0) - depth_weight * depth, k)
+            slot[at] = row
+            q[Q_COUNT] = at + 1
+            _sift_up(rank, slot, at)
+        free[q[Q_FREE]] = top   # the expanded state's row is free again
+        q[Q_FREE] += 1
+    return RUNNING
+
+
+class BestFirstRun:
+    """A best-first search's arrays: the queue (states, their numbers and depths, the heap
+    of ranks and rows, the free rows), each queued state's parent number and move, and the
+    seen set. Made at its first turn (:meth:`start`), when the memory budget has room.
+
+    ``depth_weights`` gives one round per weight, each of ``round_nodes`` nodes from the
+    root (see the module docstring); after the last the run is exhausted."""
+
+    def __init__(self, kernels: Kernels, root: np.ndarray, queue: int, round_nodes: int,
+                 depth_weights: tuple[int, ...], counters_size: int):
+        self.kernels = kernels
+        self.root = root
+        self.queue = queue
+        self.round_nodes = round_nodes
+        self.depth_weights = tuple(depth_weights)
+        self.round = 0
+        self.counters = np.zeros(counters_size, dtype=np.int64)
+        self.started = False
+
+    def start(self):
+        kernels, queue = self.kernels, self.queue
+        self.states = np.empty((queue, kernels.state_size), dtype=np.uint8)
+        self.ids = np.empty(queue, dtype=np.int64)
+        self.depths = np.empty(queue, dtype=np.int32)
+        self.rank = np.empty(queue, dtype=np.int64)
+        self.slot = np.empty(queue, dtype=np.int64)
+        self.free = np.empty(queue, dtype=np.int64)
+        self.parents = np.empty(self.round_nodes + 1, dtype=np.int64)
+        self.chosen = np.empty(self.round_nodes + 1, dtype=np.int32)
+        self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
+        self.child = np.empty(kernels.state_size, dtype=np.uint8)
+        self.q = np.zeros(Q_SIZE, dtype=np.int64)
+        self._from_root()
+        self.started = True
+
+    def _from_root(self):
+        """A queue of the root alone (number 0), an empty seen set, the round's nodes at 0."""
+        queue = self.queue
+        self.free[:] = np.arange(queue)
+        self.q[:] = 0
+        self.q[Q_FREE] = queue - 1
+        row = int(self.free[queue - 1])
+        self.states[row] = self.root
+        self.ids[row] = 0
+        self.depths[row] = 0
+        self.rank[0] = 0
+        self.slot[0] = row
+        self.q[Q_COUNT] = 1
+        self.q[Q_NEXT_ID] = 1
+        self.seen_table = new_table(MIN_SEEN_SLOTS)
+        self.counters[C_SEEN] = 0
+
+    def release(self):
+        """Let go of the arrays (the run has left the turns)."""
+        for name in ("states", "ids", "depths", "rank", "slot", "free", "parents", "chosen", "move_list", "child",
+                     "seen_table"):
+            delattr(self, name)
+        self.started = False
+
+    def nbytes_to_start(self) -> int:
+        kernels, queue = self.kernels, self.queue
+        return (queue * (kernels.state_size + 8 + 4 + 8 + 8 + 8) + (self.round_nodes + 1) * (8 + 4)
+                + 4 * kernels.max_moves + kernels.state_size + 8 * Q_SIZE + MIN_SEEN_SLOTS * (8 + 1))
+
+    @property
+    def nbytes(self) -> int:
+        if not self.started:
+            return self.counters.nbytes
+        return (sum(a.nbytes for a in (self.states, self.ids, self.depths, self.rank, self.slot, self.free,
+                                       self.parents, self.chosen, self.move_list, self.child, self.q))
+                + sum(a.nbytes for a in self.seen_table) + self.counters.nbytes)
+
+    def grown_nbytes(self) -> int:
+        return 2 * sum(a.nbytes for a in self.seen_table)
+
+    def grow(self):
+        self.seen_table = grown(self.seen_table)
+
+    def advance(self, budget: int, max_depth: int) -> int:
+        """Expand states until ``budget`` nodes are spent. Returns WON, EXHAUSTED (the last
+        round is over), GROW or RUNNING. (``max_depth`` is not a limit here: a state's
+        depth only orders the queue.)"""
+        moves, apply, key, is_won = self.kernels.compiled
+        while True:
+            seen = self.seen_table[0]
+            status = _expand(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.states, self.ids,
+                             self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
+                             self.move_list, self.child, self.q, self.counters, budget, self.round_nodes,
+                             self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
+            if status == EXHAUSTED and self.round + 1 < len(self.depth_weights):
+                self.round += 1
+                self._from_root()
+                return RUNNING   # the turn ends; the next round starts at the next one
+            return status
+
+    def line(self) -> list[int]:
+        """The kernel moves from the root to the won state (after a WON)."""
+        line = []
+        number = int(self.q[Q_WON_ID])
+        while number != 0:
+            line.append(int(self.chosen[number]))
+            number = int(self.parents[number])
+        return line[::-1]
