@@ -772,3 +772,31 @@ def test_a_one_pass_beam_that_runs_out_starts_again_weighed_otherwise_and_wins()
     assert status == WON and beam.weighing > 0
     certify(deal, lines.decode_line(deal, beam.line()))
     assert "beam_weighings" not in encoding.search_settings({"passes": 2})
+
+
+def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
+    """Seed 204, one pass (unknown at 10 s with the beam alone): the beam of solve()'s
+    settings runs out of states under every weighing; the best-first search of the
+    settings, which expands the best state at any depth, wins, and the line replays
+    with the reference rules."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.best_first import BestFirstRun
+    from solver.engine.status import COUNTERS, EXHAUSTED, GROW, RUNNING, WON
+
+    deal = deal_from_seed("ladder", 204, {"passes": 1})
+    root = encoding.encode_roots(deal)[0]
+    settings = encoding.search_settings(deal.options)
+    beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, settings["beam_weighings"])
+    beam.start()
+    while (status := beam.advance(10_000_000, 2000)) == GROW:
+        beam.grow()
+    assert status == EXHAUSTED and beam.weighing == settings["beam_weighings"] - 1
+    best = BestFirstRun(kernels.KERNELS, root, settings["best_first_queue"], settings["best_first_round"],
+                        settings["best_first_depth_weights"], COUNTERS)
+    best.start()
+    while (status := best.advance(1_000_000, 2000)) in (GROW, RUNNING):
+        if status == GROW:
+            best.grow()
+    assert status == WON
+    certify(deal, lines.decode_line(deal, best.line()))
+    assert "best_first_queue" not in encoding.search_settings({"passes": 2})
