@@ -36,7 +36,8 @@ PLAN = {
     "klondike": ([{"draw": 1, "passes": 1}, {"draw": 3, "passes": 3}, {"draw": 1, "passes": None},
                   {"draw": 3, "passes": None}, {"draw": 3, "passes": None, "foundation_to_tableau": True},
                   {"draw": 1, "passes": 5}],
-                 # 6796 with five passes: won by the beam search of a likely won deal (within 6M in all)
+                 # 6796 with five passes: won by the best-first search of a likely won deal (within 6M in all;
+                 # the beam alone wins it too, later)
                  [(8, 150_000, {"draw": 1, "passes": 1}), (13, 150_000, {"draw": 3, "passes": None}),
                   (6796, 6_000_000, {"draw": 1, "passes": 5})]),
     "pyramid": ([{"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
@@ -47,11 +48,11 @@ PLAN = {
     "twenty": ([{}], [(88, 150_000, {}), (37, 150_000, {}), (145, 150_000, {})]),
     # 581: lost in about 5.7M nodes (the restart run's marks, dominance, transient states), 603:
     # won by the restart run within 400,000, 868 and 23 with one pass: won by the beam search
-    # (1.6M, 4.2M)
+    # (1.6M, 4.2M), 204 with one pass: won by the best-first search (within 3M)
     "ladder": ([{"passes": None}, {"passes": 2}, {"passes": 1}],
                [(3, 150_000, {"passes": 2}), (581, 6_000_000, {"passes": None}),
-                (868, 6_000_000, {"passes": None}), (23, 5_000_000, {"passes": 1}),
-                (603, 400_000, {"passes": None})]),
+                (868, 6_000_000, {"passes": None}), (23, 6_000_000, {"passes": 1}),
+                (603, 400_000, {"passes": None}), (204, 3_000_000, {"passes": 1})]),
     "golf": ([{"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
               {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}], []),
 }
