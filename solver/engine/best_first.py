@@ -42,28 +42,29 @@ Q_SIZE = 5
 
 
 @njit(inline="always")
+def _swap(rank, slot, i, j):
+    rank[i], rank[j] = rank[j], rank[i]
+    slot[i], slot[j] = slot[j], slot[i]
+
+
+@njit(inline="always")
 def _sift_up(rank, slot, i):
-    while i > 0:
-        parent = (i - 1) >> 1
-        if rank[parent] >= rank[i]:
-            break
-        rank[parent], rank[i] = rank[i], rank[parent]
-        slot[parent], slot[i] = slot[i], slot[parent]
-        i = parent
+    """The heap's entry ``i`` moved up to its place (the best rank at the top)."""
+    while i > 0 and rank[(i - 1) >> 1] < rank[i]:
+        _swap(rank, slot, i, (i - 1) >> 1)
+        i = (i - 1) >> 1
 
 
 @njit(inline="always")
 def _sift_down(rank, slot, i, n):
-    while True:
+    """The heap's entry ``i`` moved down to its place among the first ``n``."""
+    while 2 * i + 1 < n:
         child = 2 * i + 1
-        if child >= n:
-            break
         if child + 1 < n and rank[child + 1] > rank[child]:
             child += 1
         if rank[i] >= rank[child]:
             break
-        rank[child], rank[i] = rank[i], rank[child]
-        slot[child], slot[i] = slot[i], slot[child]
+        _swap(rank, slot, i, child)
         i = child
 
 
