@@ -28,12 +28,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .beam import _rank
+from .beam import MIN_SEEN_SLOTS, _rank
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
 from .table import _slot, grown, new_table, stored_key
 
-MIN_SEEN_SLOTS = 1 << 20
 GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
 
 # the queue's bookkeeping, one int64 array
@@ -234,17 +233,16 @@ class BestFirstRun:
         round is over), GROW or RUNNING. (``max_depth`` is not a limit here: a state's
         depth only orders the queue.)"""
         moves, apply, key, is_won = self.kernels.compiled
-        while True:
-            seen = self.seen_table[0]
-            status = _expand(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.states, self.ids,
-                             self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
-                             self.move_list, self.child, self.q, self.counters, budget, self.round_nodes,
-                             self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
-            if status == EXHAUSTED and self.round + 1 < len(self.depth_weights):
-                self.round += 1
-                self._from_root()
-                return RUNNING   # the turn ends; the next round starts at the next one
-            return status
+        seen = self.seen_table[0]
+        status = _expand(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.states, self.ids,
+                         self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
+                         self.move_list, self.child, self.q, self.counters, budget, self.round_nodes,
+                         self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
+        if status == EXHAUSTED and self.round + 1 < len(self.depth_weights):
+            self.round += 1
+            self._from_root()
+            return RUNNING   # the turn ends; the next round starts at the next one
+        return status
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""
