@@ -134,6 +134,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...deals import Deal
 from ..cardbits import ALL_CARDS
@@ -197,124 +198,144 @@ def _children(cards):
 
 
 @njit(inline="always")
-def _with_kings(fits, a_pile_may_empty):
-    """``fits`` and the four Kings when some pile may become empty (a King's only place)."""
-    return fits | KINGS if a_pile_may_empty else fits
+def _leave(s, c, under, in_piles, bottoms, exposed, tops, heights, grow, emptiable):
+    """Card ``c`` of a pile or the waste may leave its place: the card under it may be on
+    top (a top to go onto, if in a pile; its foundation may grow, if it is next there),
+    and a pile whose bottom card it is may become empty. (exposed, tops, grow, emptiable)"""
+    u = under[c]
+    if u >= 0:
+        ub = _bit(u)
+        exposed |= ub
+        if (in_piles & ub) != 0:
+            tops |= ub
+        suit = u // 13
+        if u % 13 == np.int64((heights >> np.uint64(4 * suit)) & np.uint64(15)):
+            grow |= 1 << suit
+    if (bottoms & _bit(c)) != 0:
+        for i in range(7):
+            if s[LEN + i] > 0 and s[PILES + i * PILE_CAP] == c:
+                emptiable |= 1 << i
+    return exposed, tops, grow, emptiable
 
 
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach its foundation, whatever is played
-    (see REDUCE_DEADLOCK in the module docstring). A least fixed point over
-    optimistic facts, as bit sets of cards: ``free`` (a pile or waste card that
-    may leave its place), ``placed`` (a talon card that may go onto a pile),
-    ``exposed`` (a pile or waste card that may be on top), and the height each
-    foundation may reach."""
+    (see REDUCE_DEADLOCK in the module docstring). The least fixed point of optimistic
+    facts, as bit sets of cards: ``free`` (a pile or waste card that may leave its
+    place), ``exposed`` (a pile or waste card that may be on top), ``tops`` (a card
+    that may be a pile top, to go onto), ``placed`` (a talon card that may go onto a
+    pile), and the height each foundation may reach. Each round takes every card that
+    may now leave its place at once, as bit sets, and follows each such card to the one
+    it uncovers; the foundations grow as soon as their next card is in reach."""
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
+    under = np.empty(52, np.int8)      # the card under each pile or waste card, -1 at the bottom
     waste = np.uint64(0)
+    exposed = np.uint64(0)
+    below = -1
     for q in range(waste_len):
-        waste |= _bit(s[TALON + q])
+        c = s[TALON + q]
+        waste |= _bit(c)
+        under[c] = below
+        below = c
+    if waste_len > 0:
+        exposed |= _bit(below)
     stock = np.uint64(0)     # talon cards outside the waste: any may be brought to hand
     for q in range(waste_len, s[TALON_LEN]):
         stock |= _bit(s[TALON + q])
     founds = np.uint64(0)
-    for f in range(4):
-        founds |= ((np.uint64(1) << np.uint64(s[FOUND + f])) - np.uint64(1)) << np.uint64(13 * f)
-    # every card is in a pile, the talon or a foundation
-    in_piles = ALL_CARDS & ~(founds | waste | stock)
     heights = np.uint64(0)
     for f in range(4):
+        founds |= ((np.uint64(1) << np.uint64(s[FOUND + f])) - np.uint64(1)) << np.uint64(13 * f)
         heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
-    free = np.uint64(0)
-    placed = np.uint64(0)
-    exposed = np.uint64(0)
-    tops = founds if s[F2T] else np.uint64(0)   # cards that may be pile tops, to go onto
+    face_up = np.uint64(0)
+    bottoms = np.uint64(0)
     emptiable = 0            # piles that are or may become empty
-    settled = 0   # piles whose cards are all free: nothing left to learn from them
+    pile_tops = np.uint64(0)
     for i in range(7):
-        # every pile top and every empty pile before the first pass: a fact found
-        # later in a pass must not be missed by the piles already visited in it
         ln = s[LEN + i]
         if ln == 0:
             emptiable |= 1 << i
-        else:
-            exposed |= _bit(s[PILES + i * PILE_CAP + ln - 1])
-    tops |= exposed
-    changed = True
-    while changed:
-        changed = False
-        # a pile card may leave for a pile: a King for another pile that may be
-        # empty, any other card for a parent that may be on top (top down, so a
-        # card freed uncovers the one below it at once)
-        fits = _children(tops)
-        for i in range(7):
-            ln = s[LEN + i]
-            if ln == 0 or (settled & (1 << i)) != 0:
-                continue
-            base = PILES + i * PILE_CAP
-            dn = s[DOWN + i]
-            fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
-            all_free = True
-            above_free = True     # the top card is reached
-            for q in range(ln - 1, -1, -1):
-                c = s[base + q]
-                b = _bit(c)
-                if above_free:
-                    if (tops & b) == 0:
-                        # a new top (uncovered by a foundation move of the last pass):
-                        # a card in a pile visited before this one may go onto it
-                        exposed |= b
-                        tops |= b
-                        fits = _children(tops)
-                        fits_here = _with_kings(fits, (emptiable & ~(1 << i)) != 0)
-                        changed = True
-                elif q < dn:
-                    all_free = False
-                    break   # face down and covered: nothing below can be reached yet
-                if (free & b) != 0:
-                    above_free = True
-                    continue
-                if (fits_here & b) != 0:
-                    free |= b
-                    changed = True
-                    above_free = True
-                else:
-                    all_free = False
-                    above_free = False
-            if (free & _bit(s[base])) != 0 and (emptiable & (1 << i)) == 0:
-                emptiable |= 1 << i
-                changed = True   # a King in a pile visited before this one may now leave
-            if all_free:
-                settled |= 1 << i
-        for q in range(waste_len - 1, -1, -1):
-            if q == waste_len - 1 or (free & _bit(s[TALON + q + 1])) != 0:
-                exposed |= _bit(s[TALON + q])
-        # a talon card may go onto a pile the same way: a stock card at any time (so a
-        # chain of them at once), a waste card once on top
-        while True:
-            fits = _with_kings(_children(tops), emptiable != 0)
-            new = fits & ~placed & (stock | (waste & exposed))
-            if new == 0:
-                break
-            placed |= new
-            tops |= new
-            free |= new & waste
-            changed = True
-        # a foundation grows while its next card is in the stock or may be on top
-        blocked = (in_piles | waste) & ~exposed
-        for f in range(4):
+            continue
+        base = PILES + i * PILE_CAP
+        dn = s[DOWN + i]
+        below = -1
+        for q in range(ln):
+            c = s[base + q]
+            under[c] = below
+            below = c
+            if q >= dn:
+                face_up |= _bit(c)
+        bottoms |= _bit(s[base])
+        pile_tops |= _bit(below)
+    exposed |= pile_tops
+    in_piles = ALL_CARDS & ~(founds | waste | stock)
+    tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
+    free = np.uint64(0)
+    placed = np.uint64(0)
+    grow = 15                # foundations that may grow
+    kings = np.uint64(0)     # the Kings that may go into an empty pile
+    kings_for = -1           # the piles ``kings`` was found for
+    while True:
+        while grow != 0:
+            f = trailing_zeros(np.uint64(grow))
+            grow &= ~(1 << f)
             shift = np.uint64(4 * f)
             start = np.int64((heights >> shift) & np.uint64(15))
-            h = start
-            while h < 13 and (blocked & _bit(f * 13 + h)) == 0:
-                free |= _bit(f * 13 + h) & (in_piles | waste)   # gone up: it left its place
-                h += 1
-            if h != start:
-                heights += np.uint64(h - start) << shift
-                changed = True
-        if heights == np.uint64(0xDDDD):
-            return False   # every foundation may be completed
-    return True
+            # the foundation grows up to its first card in a pile or the waste that may not
+            # be on top
+            blocked = (((in_piles | waste) & ~exposed) >> np.uint64(13 * f + start)) & SUIT_BITS
+            h = 13 if blocked == 0 else min(13, start + trailing_zeros(blocked))
+            if h == start:
+                continue
+            heights += np.uint64(h - start) << shift
+            if heights == np.uint64(0xDDDD):
+                return False   # every foundation may be completed
+            gone = ((np.uint64(1) << np.uint64(h - start)) - np.uint64(1)) << np.uint64(13 * f + start)
+            gone &= (in_piles | waste) & ~free     # gone up: they left their places
+            free |= gone
+            while gone != 0:
+                c = trailing_zeros(gone)
+                gone ^= _bit(c)
+                exposed, tops, grow, emptiable = _leave(s, c, under, in_piles, bottoms, exposed, tops, heights,
+                                                        grow, emptiable)
+        if emptiable != kings_for:
+            kings_for = emptiable
+            kings = _kings_that_fit(s, emptiable)
+        # every card that may leave its place now: onto a parent that may be a top, or a
+        # King into a pile that may be empty
+        fits = _children(tops) | kings
+        new = fits & (((face_up | exposed) & in_piles & ~free) | (waste & exposed & ~placed) | (stock & ~placed))
+        if new == 0:
+            return True
+        while new != 0:
+            c = trailing_zeros(new)
+            b = _bit(c)
+            new ^= b
+            if (in_piles & b) == 0:
+                placed |= b      # a talon card may go onto a pile: a top there
+                tops |= b
+            if ((in_piles | waste) & b) != 0 and (free & b) == 0:
+                free |= b
+                exposed, tops, grow, emptiable = _leave(s, c, under, in_piles, bottoms, exposed, tops, heights,
+                                                        grow, emptiable)
+
+
+@njit(inline="always")
+def _kings_that_fit(s, emptiable):
+    """The Kings that may go into a pile that is or may become empty: a talon King when
+    some pile may, a pile's King when another pile may."""
+    if emptiable == 0:
+        return np.uint64(0)
+    if (emptiable & (emptiable - 1)) != 0:
+        return KINGS
+    kings = KINGS
+    i = trailing_zeros(np.uint64(emptiable))   # the one pile: its own Kings cannot go there
+    for q in range(s[LEN + i]):
+        c = s[PILES + i * PILE_CAP + q]
+        if c % 13 == 12:
+            kings &= ~_bit(c)
+    return kings
 
 
 @njit(inline="always")
