@@ -3,8 +3,10 @@ reason, results are deterministic, and table growth does not change answers."""
 
 import numpy as np
 import pytest
+from numba import njit
 
 from solver.deals import deal_from_seed
+from solver.engine.contract import chain_bytes
 from solver.engine.search import search
 from solver.games.klondike import encoding, generate, kernels, lines
 from solver.games.klondike import state as S
@@ -501,3 +503,21 @@ def test_a_beam_whose_seen_set_cannot_grow_leaves_the_turns():
     assert [(o.verdict, o.reason) for o in outs] == [("unknown", "node_limit")] * 2
     # without the beam the depth-first run took the nodes (and the table the beam's bytes)
     assert outs[0].stored > 100_000 > 10 > outs[1].stored
+
+
+def test_chain_bytes_is_the_byte_by_byte_chain():
+    """Four bytes a step give the value of one byte a step, modulo 2**64, for every length
+    and start (the keys of Klondike's and Ladder's talons depend on it being the same)."""
+    @njit
+    def chained(h, s, start, n):
+        return chain_bytes(h, s, start, n)
+
+    rng = np.random.default_rng(5)
+    s = rng.integers(0, 256, size=64, dtype=np.uint8)
+    for n in range(0, 30):
+        for start in (0, 3, 17):
+            h = int(rng.integers(0, 2 ** 63))
+            expected = h
+            for q in range(start, start + n):
+                expected = (expected * 0x100000001B3 + int(s[q]) + 1) % 2 ** 64
+            assert int(chained(np.uint64(h), s, start, n)) == expected, (n, start)

@@ -187,6 +187,30 @@ def mix64(x):
     return x
 
 
+CHAIN = np.uint64(0x100000001B3)          # the byte chain's multiplier (FNV-1a's prime)
+CHAIN2 = np.uint64(0x366000002e329)    # its powers 2, 3 and 4, modulo 2**64
+CHAIN3 = np.uint64(0x8a97b0004e7feab)
+CHAIN4 = np.uint64(0x9ffaac085635bc91)
+
+
+@njit(inline="always")
+def chain_bytes(h, s, start, n):
+    """``h`` extended by ``n`` bytes of ``s`` from ``start`` as ``h = h * CHAIN + byte + 1``
+    one byte after another (shared by the games' key kernels), computed four bytes a
+    step as ``h * CHAIN**4 + ...``: the same value modulo 2**64, with one multiply on the
+    chain of dependent ones per four bytes instead of one per byte."""
+    q = start
+    end = start + n
+    while q + 4 <= end:
+        h = (h * CHAIN4 + np.uint64(s[q] + 1) * CHAIN3 + np.uint64(s[q + 1] + 1) * CHAIN2
+             + np.uint64(s[q + 2] + 1) * CHAIN + np.uint64(s[q + 3] + 1))
+        q += 4
+    while q < end:
+        h = h * CHAIN + np.uint64(s[q] + 1)
+        q += 1
+    return h
+
+
 @njit(inline="always")
 def copy_state(dst, src):
     """``dst[:] = src`` for two states of one size, as a plain loop: Numba's slice

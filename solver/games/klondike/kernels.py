@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, WON_SIG, Kernels
+from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, WON_SIG, Kernels, chain_bytes
 from ...engine.contract import mix64 as _mix
 from .generate import moves
 from .reductions import _covered_alike, _lazy, _stones
@@ -157,8 +157,7 @@ def key(s):
         waste_len = 0
     t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
         | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
-    for q in range(s[TALON_LEN]):
-        t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
+    t = chain_bytes(t, s, TALON, np.int64(s[TALON_LEN]))
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
+from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
+                                Kernels, chain_bytes)
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
@@ -134,8 +135,7 @@ def key(s):
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
     if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
         t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
-        for q in range(s[TALON_LEN]):
-            t = t * np.uint64(0x100000001B3) + np.uint64(s[TALON + q] + 1)
+        t = chain_bytes(t, s, TALON, np.int64(s[TALON_LEN]))
         g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
     return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
 
