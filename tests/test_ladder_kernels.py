@@ -800,3 +800,28 @@ def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
     assert status == WON
     certify(deal, lines.decode_line(deal, best.line()))
     assert "best_first_queue" not in encoding.search_settings({"passes": 2})
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_run_starts_the_state_keeps_are_those_of_its_piles(options):
+    """``RUNS`` (kept by apply so that moves() need not walk the piles) equals, after every
+    move of random playouts with every reduction (swaps, consolidations and ladder cards
+    into empty piles included), the top run's start found by walking each pile."""
+    rng = random.Random(7)
+    checked = cut_into = 0
+    for seed in range(1, 31):
+        state = encoding.encode(deal_from_seed("ladder", seed, options))
+        for _ in range(150):
+            for i in range(S.N_PILES):
+                base = S.PILES + i * S.PILE_CAP
+                pile = [int(c) for c in state[base:base + int(state[S.LEN + i])]]
+                assert state[S.RUNS + i] == encoding.run_start(pile), (seed, i, pile)
+                checked += 1
+            ms = kernel_moves(state)
+            if not ms:
+                break
+            m = ms[rng.randrange(len(ms))]
+            src, index = m & 15, (m >> 8) & 255
+            cut_into += src < S.N_PILES and 0 < index == state[S.RUNS + src]
+            kernels.apply(state, m)
+    assert checked > 2_000 and cut_into > 20, (checked, cut_into)

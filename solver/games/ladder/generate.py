@@ -12,7 +12,7 @@ from .reductions import _chain_ends, _lazy, _safe_ups, _stone
 from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FOLLOW_ALL, FORCED_FLAG, K_NONE, LADDER, LADDER_LEN, LEN,
                     N_ORDERS, N_PILES, ORDER, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED,
                     PASSES, PEND_KIND, PEND_Y, PILE_CAP, PILES, RANKS, REDEAL_MOVE, REDUCE, REDUCE_ARRANGE,
-                    REDUCE_MACRO, REDUCE_SAFE, SRC_LADDER, SRC_TALON, TALON, TALON_LEN, WASTE_LEN, _builds,
+                    REDUCE_MACRO, REDUCE_SAFE, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_LEN, WASTE_LEN, _builds,
                     _empty_target, _enc, _fits_found, _label, _ok, _red, _redeal_allowed, _talon_mask, _talon_pos, _top,
                     _twin, _twin_set)
 
@@ -261,12 +261,11 @@ def _built_from(s, base, ln):
 
 @njit(inline="always")
 def _run_starts(s):
-    """:func:`_built_from` of every pile, one byte each (moves() asks up to four times)."""
+    """:func:`_built_from` of every pile, one byte each (moves() asks up to four times),
+    as the state keeps them (RUNS)."""
     runs = np.uint64(0)
     for i in range(N_PILES):
-        ln = s[LEN + i]
-        if ln > 0:
-            runs |= np.uint64(_built_from(s, PILES + i * PILE_CAP, ln)) << np.uint64(8 * i)
+        runs |= np.uint64(s[RUNS + i]) << np.uint64(8 * i)
     return runs
 
 

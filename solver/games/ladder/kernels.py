@@ -14,8 +14,8 @@ from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
 from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
                     LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y, PILE_CAP, PILES,
-                    REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, SRC_LADDER, SRC_TALON, STATE_SIZE,
-                    TALON, TALON_LEN, WASTE_LEN, _empty_target, _redeal_allowed, _to_found)
+                    REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS, SRC_LADDER, SRC_TALON,
+                    STATE_SIZE, TALON, TALON_LEN, WASTE_LEN, _empty_target, _redeal_allowed, _to_found)
 
 
 @njit(inline="always")
@@ -26,6 +26,17 @@ def _place(s, c, dst):
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
+        if t == 0:
+            s[RUNS + dst] = 0   # (onto a card, c builds on it: the top run only grows)
+
+
+@njit(inline="always")
+def _cut(s, i, index):
+    """Pile i keeps its cards below ``index``, which is at or above its top run's start
+    (only run cards move): the run still starts there unless the cut reached it."""
+    s[LEN + i] = index
+    if index <= s[RUNS + i]:
+        s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
 
 
 @njit(APPLY_SIG, cache=True)
@@ -84,6 +95,8 @@ def apply(s, m):
         if j < 0:
             j = et
         t = s[LEN + j]
+        if t == 0:
+            s[RUNS + j] = 0
         for q in range(index + 1, ln):
             s[PILES + j * PILE_CAP + t] = s[base + q]
             t += 1
@@ -92,11 +105,13 @@ def apply(s, m):
         _up(s, c)
     else:
         t = s[LEN + dst]
+        if t == 0:
+            s[RUNS + dst] = 0   # (onto a card, the tail builds on it: the top run only grows)
         for q in range(index, ln):
             s[PILES + dst * PILE_CAP + t] = s[base + q]
             t += 1
         s[LEN + dst] = t
-    s[LEN + src] = index
+    _cut(s, src, index)
 
 
 @njit(inline="always")

@@ -15,6 +15,10 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     TALON[43]   the stock and waste as one sequence
     LADDER[29]  bottom to top (only LADDER[LADDER_LEN - 1] is available)
     PILES[8][PILE_CAP]  cards bottom to top
+    RUNS[8]     per pile, the index of the lowest card of its top run (each card
+                above builds on the one under; 0 for an empty pile): a function of
+                the pile, kept up to date by apply so that moves() need not walk
+                every pile to find it; not part of the key
 
 **Foundations.** An empty foundation takes any Ace and a foundation builds up
 by suit, so each suit ends with two foundations of its own. Which physical
@@ -59,7 +63,8 @@ TALON, TALON_CAP = 28, 43
 LADDER, LADDER_CAP = 71, 29
 PILES, PILE_CAP = 100, 24
 N_PILES = 8
-STATE_SIZE = PILES + N_PILES * PILE_CAP  # 292
+RUNS = PILES + N_PILES * PILE_CAP   # 8 bytes: where each pile's top run starts (kept by apply)
+STATE_SIZE = RUNS + N_PILES  # 300
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
