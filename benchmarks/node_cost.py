@@ -1,10 +1,11 @@
 """Time per search node: this checkout against an earlier commit, on the same searches.
 
-    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append] [--only klondike|ladder|twenty|player]
+    python benchmarks/node_cost.py --base COMMIT [--rounds 3] [--no-append]
+        [--only klondike|ladder|ladder-one-pass|twenty|player]
 
 Runs fixed searches (the slow tail of Klondike draw 3 with Solvitaire's seeds, which
-are lost deals of 1-2M nodes, Ladder deals and Twenty's hardest lost deals cut at 2M
-nodes, and the no-peek player's
+are lost deals of 1-2M nodes, Ladder deals with unlimited passes and with one pass
+and Twenty's hardest lost deals cut at 2M nodes, and the no-peek player's
 1,000-node searches of sampled Klondike tables, 250 per deal) in a fresh process per
 (tree, round), alternating the two trees so that a noisy neighbour hits both alike.
 The base commit is checked out into a temporary git worktree. Prints, per game, the
@@ -29,6 +30,7 @@ ROOT = HERE.parent
 
 KLONDIKE_SEEDS = [2152, 6850, 4058, 1509, 8261]   # Solvitaire's, all lost in 1.3-1.9M nodes
 LADDER_SEEDS = [196, 486, 12]
+LADDER_ONE_PASS_SEEDS = [5, 12, 33]   # one pass: unknown at 10 s (the variant with most of them), cut at 2M
 LADDER_NODES = 2_000_000
 TWENTY_SEEDS = [2947, 7300, 22285]   # unknown at 10 s, lost in 26-78M nodes: cut at LADDER_NODES
 
@@ -38,13 +40,14 @@ from solver.deals import deal_from_seed
 from solver.engine.search import search
 from solver.seeds import deal_from_tool_seed
 game_name, seeds, cap = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+game_options = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
 try:   # the game contract (solver.game)
     from solver.registry import game as lookup
     from solver.solve import roots
     solver = lookup(game_name).solver
     kernels, settings = solver.kernels, solver.search_settings
     # a tree from before the settings depended on the options holds a dict
-    options = settings if isinstance(settings, dict) else settings({})
+    options = settings if isinstance(settings, dict) else settings(game_options)
     root = lambda d: roots(solver, d)
 except ImportError:   # a tree from before the game contract
     from solver.registry import kernels_module
@@ -56,7 +59,7 @@ def deal(seed):
     if game_name == "klondike":
         return deal_from_tool_seed("klondike", seed, "solvitaire",
                                    {"draw": 3, "passes": None, "foundation_to_tableau": True})
-    return deal_from_seed(game_name, seed, {})
+    return deal_from_seed(game_name, seed, game_options)
 search(kernels, root(deal(seeds[0])), max_nodes=1000, **options)   # load the compiled code
 nodes = seconds = 0
 for seed in seeds:
@@ -100,8 +103,9 @@ print(json.dumps({"nodes": int(spent.sum()), "seconds": time.perf_counter() - st
 """
 
 
-def measure(tree: Path, game: str, seeds: list[int], cap, child: str = CHILD) -> dict:
-    done = subprocess.run([sys.executable, "-c", child, game, json.dumps(seeds), json.dumps(cap)], cwd=tree,
+def measure(tree: Path, game: str, seeds: list[int], cap, child: str = CHILD, options: dict | None = None) -> dict:
+    done = subprocess.run([sys.executable, "-c", child, game, json.dumps(seeds), json.dumps(cap),
+                           json.dumps(options or {})], cwd=tree,
                           env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True,
                           text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -112,7 +116,7 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="the commit to compare against")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-append", action="store_true")
-    ap.add_argument("--only", choices=("klondike", "ladder", "twenty", "player"),
+    ap.add_argument("--only", choices=("klondike", "ladder", "ladder-one-pass", "twenty", "player"),
                     help="only this one of the workloads")
     args = ap.parse_args()
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -125,24 +129,26 @@ def main() -> None:
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
         try:
             rows = []
-            for label, game, seeds, cap, child in (
-                    ("klondike", "klondike", KLONDIKE_SEEDS, None, CHILD),
-                    ("ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD),
-                    ("twenty", "twenty", TWENTY_SEEDS, LADDER_NODES, CHILD),
-                    (f"klondike, player's {PLAYER_NODES:,}-node searches", "klondike", PLAYER_SEEDS,
-                     [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER)):
-                if args.only and args.only != ("player" if child is CHILD_PLAYER else game):
+            for label, name, game, seeds, cap, child, options in (
+                    ("klondike", "klondike", "klondike", KLONDIKE_SEEDS, None, CHILD, {}),
+                    ("ladder", "ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD, {}),
+                    ("ladder, one pass", "ladder-one-pass", "ladder", LADDER_ONE_PASS_SEEDS, LADDER_NODES, CHILD,
+                     {"passes": 1}),
+                    ("twenty", "twenty", "twenty", TWENTY_SEEDS, LADDER_NODES, CHILD, {}),
+                    (f"klondike, player's {PLAYER_NODES:,}-node searches", "player", "klondike", PLAYER_SEEDS,
+                     [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER, {})):
+                if args.only and args.only != name:
                     continue
                 best = {}
                 nodes = {}
                 for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
-                    measure(tree, game, seeds[:1], [4, 100] if child is CHILD_PLAYER else 1000, child)
+                    measure(tree, game, seeds[:1], [4, 100] if child is CHILD_PLAYER else 1000, child, options)
                 for _ in range(args.rounds):
-                    for name, tree in (("base", base), ("head", ROOT)):
-                        got = measure(tree, game, seeds, cap, child)
+                    for which, tree in (("base", base), ("head", ROOT)):
+                        got = measure(tree, game, seeds, cap, child, options)
                         ns = got["seconds"] / got["nodes"] * 1e9
-                        best[name] = min(best.get(name, ns), ns)
-                        nodes[name] = got["nodes"]
+                        best[which] = min(best.get(which, ns), ns)
+                        nodes[which] = got["nodes"]
                 same = "yes" if nodes["base"] == nodes["head"] else f"NO ({nodes['base']} vs {nodes['head']})"
                 rows.append(f"| {label} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
                             f"| {best['head']:.0f} | {best['base'] / best['head']:.2f} | {same} |")
