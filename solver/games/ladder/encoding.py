@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...deals import Deal
+from .generate import _built_from
 from .reductions import _doomed
 from .state import (DOOMED, FOUND, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_ORDERS, N_PILES, ORDER,
                     ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED,
@@ -53,16 +54,6 @@ def search_settings(options: dict) -> dict:
     return ONE_PASS_SEARCH_OPTIONS if passes == 1 else LIMITED_PASSES_SEARCH_OPTIONS
 
 
-def run_start(pile: list[int]) -> int:
-    """The index of the lowest card of the pile's top run: each card above it is one rank
-    lower than the card under it and of the other colour (0 for an empty pile)."""
-    k = len(pile) - 1
-    while k > 0 and pile[k] % 13 + 1 == pile[k - 1] % 13 and \
-            (pile[k] // 13 in (1, 2)) != (pile[k - 1] // 13 in (1, 2)):
-        k -= 1
-    return max(k, 0)
-
-
 def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
     s = np.zeros(STATE_SIZE, dtype=np.uint8)
     passes = deal.options.get("passes")
@@ -94,7 +85,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
             raise ValueError(f"pile t{i + 1} could grow too tall for the kernels")
         s[LEN + i] = len(pile)
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
-        s[RUNS + i] = run_start(pile)
+        s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, len(pile)) if pile else 0
     s[REDUCE] = reduce
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)
