@@ -26,14 +26,15 @@ def _place(s, c, dst):
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
-        if t == 0:
-            s[RUNS + dst] = 0   # (onto a card, c builds on it: the top run only grows)
 
 
 @njit(inline="always")
 def _cut(s, i, index):
     """Pile i keeps its cards below ``index``, which is at or above its top run's start
-    (only run cards move): the run still starts there unless the cut reached it."""
+    (only run cards move): the run still starts there unless the cut reached it. An
+    emptied pile gets 0, so a pile that is empty has 0; and a card or tail put on a pile
+    builds on its top (or lies alone in an empty pile), so the start of the run it joins
+    never changes: apply sets RUNS here only."""
     s[LEN + i] = index
     if index <= s[RUNS + i]:
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
@@ -95,8 +96,6 @@ def apply(s, m):
         if j < 0:
             j = et
         t = s[LEN + j]
-        if t == 0:
-            s[RUNS + j] = 0
         for q in range(index + 1, ln):
             s[PILES + j * PILE_CAP + t] = s[base + q]
             t += 1
@@ -105,8 +104,6 @@ def apply(s, m):
         _up(s, c)
     else:
         t = s[LEN + dst]
-        if t == 0:
-            s[RUNS + dst] = 0   # (onto a card, the tail builds on it: the top run only grows)
         for q in range(index, ln):
             s[PILES + dst * PILE_CAP + t] = s[base + q]
             t += 1
