@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, WON_SIG, Kernels, chain_bytes
+from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, Kernels, chain_bytes
 from ...engine.contract import mix64 as _mix
 from .generate import moves
 from .reductions import _covered_alike, _lazy, _stones
@@ -128,7 +128,7 @@ def _hashed_piles(s, layout):
         base = PILES + i * PILE_CAP
         end = min(s[LEN + i], down + 1) if layout else s[LEN + i]
         for q in range(end):
-            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
+            h = h * CHAIN + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     return total
 

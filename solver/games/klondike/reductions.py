@@ -270,6 +270,7 @@ def _doomed(s):
         pile_tops |= _bit(below)
     exposed |= pile_tops
     in_piles = ALL_CARDS & ~(founds | waste | stock)
+    movable = in_piles | waste   # cards with a place to leave (a stock card is brought to hand)
     tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
     free = np.uint64(0)
     placed = np.uint64(0)
@@ -284,7 +285,7 @@ def _doomed(s):
             start = np.int64((heights >> shift) & np.uint64(15))
             # the foundation grows up to its first card in a pile or the waste that may not
             # be on top
-            blocked = (((in_piles | waste) & ~exposed) >> np.uint64(13 * f + start)) & SUIT_BITS
+            blocked = ((movable & ~exposed) >> np.uint64(13 * f + start)) & SUIT_BITS
             h = 13 if blocked == 0 else min(13, start + trailing_zeros(blocked))
             if h == start:
                 continue
@@ -292,7 +293,7 @@ def _doomed(s):
             if heights == np.uint64(0xDDDD):
                 return False   # every foundation may be completed
             gone = ((np.uint64(1) << np.uint64(h - start)) - np.uint64(1)) << np.uint64(13 * f + start)
-            gone &= (in_piles | waste) & ~free     # gone up: they left their places
+            gone &= movable & ~free     # gone up: they left their places
             free |= gone
             while gone != 0:
                 c = trailing_zeros(gone)
@@ -315,7 +316,7 @@ def _doomed(s):
             if (in_piles & b) == 0:
                 placed |= b      # a talon card may go onto a pile: a top there
                 tops |= b
-            if ((in_piles | waste) & b) != 0 and (free & b) == 0:
+            if (movable & b) != 0 and (free & b) == 0:
                 free |= b
                 exposed, tops, grow, emptiable = _leave(s, c, under, in_piles, bottoms, exposed, tops, heights,
                                                         grow, emptiable)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG,
-                                Kernels, chain_bytes)
+from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
+                                TRANSIENT_SIG, WON_SIG, Kernels, chain_bytes)
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
@@ -122,7 +122,7 @@ def _piles_hash(s):
             h += np.uint64(0x3C6EF372)
         base = PILES + i * PILE_CAP
         for q in range(s[LEN + i]):
-            h = h * np.uint64(0x100000001B3) + np.uint64(s[base + q] + 1)
+            h = h * CHAIN + np.uint64(s[base + q] + 1)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     return total
 
