@@ -29,7 +29,7 @@ import time
 import numpy as np
 from numba import njit
 
-from node_cost import KLONDIKE_SEEDS, LADDER_NODES, LADDER_SEEDS, TWENTY_SEEDS
+from node_cost import KLONDIKE_SEEDS, LADDER_NODES, LADDER_ONE_PASS_SEEDS, LADDER_SEEDS, TWENTY_SEEDS
 
 from solver.deals import deal_from_seed
 from solver.engine.contract import copy_state
@@ -150,12 +150,15 @@ def _best(f, *args, reps=3):
 
 
 def workload(game: str) -> tuple[dict, list, int | None]:
-    """node_cost.py's searches of ``game``: (options, deals, node cap)."""
+    """node_cost.py's searches of ``game`` (or of its workload ``ladder-one-pass``): (options,
+    deals, node cap)."""
     if game == "klondike":
         return (KLONDIKE_OPTIONS, [deal_from_tool_seed("klondike", s, "solvitaire", KLONDIKE_OPTIONS)
                                    for s in KLONDIKE_SEEDS], None)
     if game == "twenty":   # lost deals, cut at the same cap as Ladder's
         return {}, [deal_from_seed(game, s, {}) for s in TWENTY_SEEDS], LADDER_NODES
+    if game == "ladder-one-pass":
+        return {"passes": 1}, [deal_from_seed("ladder", s, {"passes": 1}) for s in LADDER_ONE_PASS_SEEDS], LADDER_NODES
     return {}, [deal_from_seed(game, s, {}) for s in LADDER_SEEDS], LADDER_NODES
 
 

@@ -1,6 +1,6 @@
 """Where a search's time goes, by compiled function, sampled with Linux ``perf``.
 
-    python benchmarks/node_profile.py [--game klondike|ladder|twenty] [--hot FUNCTION]
+    python benchmarks/node_profile.py [--game klondike|ladder|ladder-one-pass|twenty] [--hot FUNCTION]
 
 Runs node_cost.py's searches of the game in a child process under ``perf record``, with
 an empty Numba cache so that every function is compiled there and its machine code
@@ -41,10 +41,10 @@ from solver.registry import game as lookup
 from solver.solve import roots
 sys.path.insert(0, sys.argv[3])
 from node_parts import workload
-game, out_file = sys.argv[1], sys.argv[2]
+name, out_file = sys.argv[1], sys.argv[2]
 keep = sys.argv[4] if len(sys.argv) > 4 else None
-solver = lookup(game).solver
-options, deals, cap = workload(game)
+options, deals, cap = workload(name)
+solver = lookup(deals[0].game).solver
 settings = solver.search_settings(options)
 search(solver.kernels, roots(solver, deals[0]), max_nodes=1000, **settings)   # compiles everything
 symbols, seen = [], set()
@@ -97,7 +97,7 @@ def readable(symbol: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="klondike", choices=("klondike", "ladder", "twenty"))
+    ap.add_argument("--game", default="klondike", choices=("klondike", "ladder", "ladder-one-pass", "twenty"))
     ap.add_argument("--hot", help="also the busiest offsets of the function whose name ends so")
     ap.add_argument("--keep", help="write the compiled objects into this folder (for objdump)")
     ap.add_argument("--lines", action="store_true", help="with --hot: by source line (needs NUMBA_DEBUGINFO=1)")
