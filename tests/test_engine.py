@@ -454,6 +454,30 @@ def test_a_beam_that_runs_out_of_states_starts_again_with_the_next_weighing():
         search(T.KERNELS, root, beam_width=1, beam_weighings=0)
 
 
+@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 21])
+def test_a_beam_level_keeps_the_best_children_in_rank_order(width, order):
+    """A root with 22 children, more than a level's room for candidates (four times the
+    width) for the narrow beams, so that candidates are cut down and later children
+    are compared with the last one kept: the level kept is the ``width`` best children by
+    score, best first, with the moves listed lowest first or highest first, under either
+    weighing (the node's number, or minus it)."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import C_NODES, COUNTERS, RUNNING
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    for b in range(1, T.N - 1):
+        root[1 + T.N * 0 + b] = 1
+    root[T.ORDER] = order
+    for weighing, expected in ((0, list(range(T.N - 2, 0, -1))), (1, list(range(1, T.N - 1)))):
+        beam = BeamRun(T.KERNELS, root, width, COUNTERS, weighings=2)
+        beam.start()
+        beam.weighing = weighing
+        assert beam.advance(1, 100) == RUNNING
+        assert [int(s[0]) for s in beam.beam[:beam.count]] == expected[:width]
+        assert beam.counters[C_NODES] == T.N - 2
+
 def test_a_beam_needs_a_game_with_a_beam_score():
     from dataclasses import replace
 

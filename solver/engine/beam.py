@@ -29,7 +29,7 @@ from numba import njit, types
 
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
 from .status import C_DEPTH, C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
-from .table import _slot, grown, new_table, stored_key
+from .table import _slot, grown, home, new_table, prefetch, stored_key
 
 CANDIDATES_PER_STATE = 4   # room for candidates before they are cut down to the width
 MIN_SEEN_SLOTS = 1 << 20
@@ -61,10 +61,10 @@ def _cut(cand_rank, cand_parent, cand_move, count, width):
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64, types.uint8[:, ::1],
                   types.int32[::1], types.int32[::1], types.int64[::1], types.uint64[::1], types.int32[::1],
-                  types.uint8[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
+                  types.uint8[:, ::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
       cache=True)
 def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, chosen, cand_rank, seen, move_list,
-           child, counters, width, grow_at, full_at, weighing):
+           children, counters, width, grow_at, full_at, weighing):
     """Expand the ``count`` states of ``beam`` into ``next_beam`` (at most ``width``
     states, the best by the game's ``weighing``), writing each kept state's parent row
     and move to ``parents`` and ``chosen``; the number kept is left in
@@ -73,33 +73,56 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     anything is done: the seen set holds ``grow_at`` keys, the driver grows it and
     calls again) or RUNNING. Once the seen set holds ``full_at`` keys, further children
     are taken without being recorded (a state may then come back in a later level: it
-    costs nodes, not exactness)."""
+    costs nodes, not exactness).
+
+    The level kept is the first ``width`` of all the new children in the order of their
+    rank, best first, and of their place in the level among equal ranks. Candidates are
+    cut down to the ``width`` best when their room is full; after a cut, a child ranked no
+    higher than the last one kept is not a candidate at all: ``width`` children come
+    before it in that order, whatever comes later."""
     if counters[C_SEEN] >= grow_at:
         return GROW
     capacity = cand_rank.shape[0]
     cand_parent = np.empty(capacity, dtype=np.int32)
     cand_move = np.empty(capacity, dtype=np.int32)
+    child_keys = np.empty(move_list.shape[0], dtype=np.uint64)
     n = 0
+    bounded = False        # a cut has been made: ``worst`` is the rank of the last child kept
+    worst = np.int64(0)
     for b in range(count):
         listed = moves(beam[b], move_list)
+        # every child and its key first, its slot of the seen set loading: the probes
+        # below then wait on memory together, not one after another
         for j in range(listed):
+            child = children[j]
             copy_state(child, beam[b])
             apply(child, move_list[j])
+            k = stored_key(key(child))
+            child_keys[j] = k
+            prefetch(seen, home(seen.shape[0], k))
+        for j in range(listed):
+            child = children[j]
             counters[C_NODES] += 1
             if is_won(child):
                 parents[0] = b
                 chosen[0] = move_list[j]
                 return WON
-            k = stored_key(key(child))
+            k = child_keys[j]
             slot = _slot(seen, k)
             if seen[slot] == k:
                 continue
             if counters[C_SEEN] < full_at:
                 seen[slot] = k
                 counters[C_SEEN] += 1
+            rank = _rank(score(child, weighing), k)
+            if bounded and rank <= worst:
+                continue
             if n == capacity:
                 n = _cut(cand_rank, cand_parent, cand_move, n, width)
-            cand_rank[n] = _rank(score(child, weighing), k)
+                bounded, worst = True, cand_rank[n - 1]
+                if rank <= worst:
+                    continue
+            cand_rank[n] = rank
             cand_parent[n] = b
             cand_move[n] = move_list[j]
             n += 1
@@ -143,7 +166,7 @@ class BeamRun:
         self.next_beam = np.empty_like(self.beam)
         self.cand_rank = np.empty(CANDIDATES_PER_STATE * width, dtype=np.int64)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
-        self.child = np.empty(kernels.state_size, dtype=np.uint8)
+        self.children = np.empty((kernels.max_moves, kernels.state_size), dtype=np.uint8)
         self._from_root()
         self.started = True
 
@@ -157,7 +180,7 @@ class BeamRun:
 
     def release(self):
         """Let go of the arrays (the beam has left the turns): the memory budget gets them back."""
-        for name in ("beam", "next_beam", "cand_rank", "move_list", "child", "seen_table"):
+        for name in ("beam", "next_beam", "cand_rank", "move_list", "children", "seen_table"):
             delattr(self, name)
         self.parents, self.chosen = [], []
         self.started = False
@@ -166,7 +189,7 @@ class BeamRun:
         """The bytes :meth:`start` makes."""
         kernels, width = self.kernels, self.width
         return (2 * width * kernels.state_size + CANDIDATES_PER_STATE * width * (8 + 4 + 4)
-                + 4 * kernels.max_moves + kernels.state_size + MIN_SEEN_SLOTS * (8 + 1))
+                + kernels.max_moves * (4 + kernels.state_size) + MIN_SEEN_SLOTS * (8 + 1))
 
     @property
     def nbytes(self) -> int:
@@ -175,7 +198,7 @@ class BeamRun:
         history = sum(a.nbytes for a in self.parents) + sum(a.nbytes for a in self.chosen)
         # the candidates' ranks, and (made inside a level) their parent and move rows as many bytes again
         return (self.beam.nbytes + self.next_beam.nbytes + 2 * self.cand_rank.nbytes + self.move_list.nbytes
-                + self.child.nbytes + sum(a.nbytes for a in self.seen_table) + self.counters.nbytes + history)
+                + self.children.nbytes + sum(a.nbytes for a in self.seen_table) + self.counters.nbytes + history)
 
     def grown_nbytes(self) -> int:
         return 2 * sum(a.nbytes for a in self.seen_table)
@@ -198,7 +221,7 @@ class BeamRun:
             chosen = np.empty(self.width, dtype=np.int32)
             seen = self.seen_table[0]
             status = _level(moves, apply, key, is_won, kernels.compiled_beam_score, self.beam, self.count,
-                            self.next_beam, parents, chosen, self.cand_rank, seen, self.move_list, self.child,
+                            self.next_beam, parents, chosen, self.cand_rank, seen, self.move_list, self.children,
                             self.counters, self.width, int(seen.shape[0] * GROW_LOAD), int(seen.shape[0] * FULL_LOAD),
                             self.weighing)
             if status == WON:
