@@ -227,12 +227,13 @@ def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
     b = next(i for i in range(8) if i != a and pile(i) != pile(a))
 
     def swapped(s, i, j):
+        """Piles i and j swapped: their cards, lengths, and what the state keeps of each
+        (run start and chain)."""
         s = s.copy()
-        pi = s[S.PILES + i * S.PILE_CAP:S.PILES + (i + 1) * S.PILE_CAP].copy()
-        s[S.PILES + i * S.PILE_CAP:S.PILES + (i + 1) * S.PILE_CAP] = \
-            s[S.PILES + j * S.PILE_CAP:S.PILES + (j + 1) * S.PILE_CAP]
-        s[S.PILES + j * S.PILE_CAP:S.PILES + (j + 1) * S.PILE_CAP] = pi
-        s[S.LEN + i], s[S.LEN + j] = s[S.LEN + j], s[S.LEN + i]
+        for at, size in ((S.PILES, S.PILE_CAP), (S.LEN, 1), (S.RUNS, 1), (S.CHAINS, 8)):
+            pi = s[at + i * size:at + (i + 1) * size].copy()
+            s[at + i * size:at + (i + 1) * size] = s[at + j * size:at + (j + 1) * size]
+            s[at + j * size:at + (j + 1) * size] = pi
         if s[S.PEND_Y] == i + 1:
             s[S.PEND_Y] = j + 1
         elif s[S.PEND_Y] == j + 1:
@@ -835,3 +836,38 @@ def test_the_run_starts_the_state_keeps_are_those_of_its_piles(options):
             cut_into += src < S.N_PILES and 0 < index == state[S.RUNS + src]
             kernels.apply(state, m)
     assert checked > 2_000 and cut_into > 20, (checked, cut_into)
+
+
+def byte_chain(cards) -> int:
+    """The cards chained one by one from 0, as ``h * CHAIN + card + 1`` modulo 2**64."""
+    h = 0
+    for c in cards:
+        h = (h * 0x100000001B3 + c + 1) % (1 << 64)
+    return h
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_chains_the_state_keeps_are_those_of_its_piles_and_talon(options):
+    """``CHAINS`` and ``TALON_CHAIN`` (kept by apply so that the key need not walk the
+    piles and the talon) equal, after every move of random playouts with every reduction
+    (tails moved, cards put on piles, cuts, talon cards played, lazy chains up, the
+    finish), each pile's and the talon's cards chained one by one."""
+    rng = random.Random(11)
+    talon_played = 0
+    for seed in range(1, 31):
+        state = encoding.encode(deal_from_seed("ladder", seed, options))
+        for _ in range(150):
+            for i in range(S.N_PILES):
+                base = S.PILES + i * S.PILE_CAP
+                pile = [int(c) for c in state[base:base + int(state[S.LEN + i])]]
+                kept = int.from_bytes(bytes(state[S.CHAINS + 8 * i:S.CHAINS + 8 * i + 8]), "little")
+                assert kept == byte_chain(pile), (seed, i, pile)
+            talon = [int(c) for c in state[S.TALON:S.TALON + int(state[S.TALON_LEN])]]
+            assert int.from_bytes(bytes(state[S.TALON_CHAIN:S.TALON_CHAIN + 8]), "little") == byte_chain(talon)
+            ms = kernel_moves(state)
+            if not ms:
+                break
+            before = int(state[S.TALON_LEN])
+            kernels.apply(state, ms[rng.randrange(len(ms))])
+            talon_played += int(state[S.TALON_LEN]) < before
+    assert talon_played > 50, talon_played

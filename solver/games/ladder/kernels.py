@@ -8,14 +8,15 @@ import numpy as np
 from numba import njit
 
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
-                                TRANSIENT_SIG, WON_SIG, Kernels, chain_bytes)
+                                TRANSIENT_SIG, WON_SIG, Kernels)
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
-from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
+from .state import (CHAIN_POWERS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
                     LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y, PILE_CAP, PILES,
                     REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS, SRC_LADDER, SRC_TALON,
-                    STATE_SIZE, TALON, TALON_LEN, WASTE_LEN, _empty_target, _redeal_allowed, _to_found)
+                    STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile, _chain_talon, _empty_target,
+                    _load64, _pile_chain, _redeal_allowed, _store64, _to_found)
 
 
 @njit(inline="always")
@@ -26,6 +27,21 @@ def _place(s, c, dst):
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
+        _store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
+
+
+@njit(inline="always")
+def _put_tail(s, base, index, ln, j):
+    """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain extended)."""
+    t = s[LEN + j]
+    h = _pile_chain(s, j)
+    for q in range(index, ln):
+        c = s[base + q]
+        s[PILES + j * PILE_CAP + t] = c
+        h = h * CHAIN + np.uint64(c + 1)
+        t += 1
+    s[LEN + j] = t
+    _store64(s, CHAINS + 8 * j, h)
 
 
 @njit(inline="always")
@@ -38,6 +54,7 @@ def _cut(s, i, index):
     s[LEN + i] = index
     if index <= s[RUNS + i]:
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
+    _chain_pile(s, i)
 
 
 @njit(APPLY_SIG, cache=True)
@@ -58,6 +75,7 @@ def apply(s, m):
             s[FOUND + f] = 13
         s[TALON_LEN] = 0
         s[WASTE_LEN] = 0
+        _store64(s, TALON_CHAIN, np.uint64(0))
         return
     src = m & 15
     dst = (m >> 4) & 15
@@ -72,6 +90,7 @@ def apply(s, m):
             s[TALON + q] = s[TALON + q + 1]
         s[TALON_LEN] = ln - 1
         s[WASTE_LEN] = index
+        _chain_talon(s)
         _place(s, c, dst)
         if free and dst != DST_FOUND and _stone(s):
             s[PEND_KIND] = K_STONE   # the next move must put a card onto it
@@ -95,19 +114,11 @@ def apply(s, m):
         j = _exposed_like(s, c, src)
         if j < 0:
             j = et
-        t = s[LEN + j]
-        for q in range(index + 1, ln):
-            s[PILES + j * PILE_CAP + t] = s[base + q]
-            t += 1
-        s[LEN + j] = t
+        _put_tail(s, base, index + 1, ln, j)
     if dst == DST_FOUND:
         _up(s, c)
     else:
-        t = s[LEN + dst]
-        for q in range(index, ln):
-            s[PILES + dst * PILE_CAP + t] = s[base + q]
-            t += 1
-        s[LEN + dst] = t
+        _put_tail(s, base, index, ln, dst)
     _cut(s, src, index)
 
 
@@ -117,12 +128,10 @@ def _piles_hash(s):
     stepping stone lies on starts differently (the mark travels with it)."""
     total = np.uint64(0)
     for i in range(N_PILES):
-        h = np.uint64(1)
-        if s[PEND_Y] == i + 1:
-            h += np.uint64(0x3C6EF372)
-        base = PILES + i * PILE_CAP
-        for q in range(s[LEN + i]):
-            h = h * CHAIN + np.uint64(s[base + q] + 1)
+        # the pile's cards chained from 1 (from 1 + 0x3C6EF372 for the marked pile), from
+        # the chain the state keeps from 0
+        start = np.uint64(1) if s[PEND_Y] != i + 1 else np.uint64(1 + 0x3C6EF372)
+        h = start * CHAIN_POWERS[s[LEN + i]] + _pile_chain(s, i)
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     return total
 
@@ -147,7 +156,7 @@ def key(s):
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
     if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
         t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
-        t = chain_bytes(t, s, TALON, np.int64(s[TALON_LEN]))
+        t = t * CHAIN_POWERS[s[TALON_LEN]] + _load64(s, TALON_CHAIN)   # the talon's cards chained from t
         g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
     return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
 

@@ -19,6 +19,9 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
                 above builds on the one under; 0 for an empty pile): a function of
                 the pile, kept up to date by apply so that moves() need not walk
                 every pile to find it; not part of the key
+    CHAINS[8][8]  per pile, its cards chained from 0 (``chain_bytes``; 8 bytes, low
+                byte first), and TALON_CHAIN[8], the talon's: functions of the pile
+                and the talon, kept by apply so that the key need not walk them
 
 **Foundations.** An empty foundation takes any Ace and a foundation builds up
 by suit, so each suit ends with two foundations of its own. Which physical
@@ -51,6 +54,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...engine.contract import CHAIN, chain_bytes
 from ..cardbits import PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
@@ -64,7 +68,9 @@ LADDER, LADDER_CAP = 71, 29
 PILES, PILE_CAP = 100, 24
 N_PILES = 8
 RUNS = PILES + N_PILES * PILE_CAP   # 8 bytes: where each pile's top run starts (kept by apply)
-STATE_SIZE = RUNS + N_PILES  # 300
+CHAINS = RUNS + N_PILES    # 8 x 8 bytes: each pile's cards chained (kept by apply)
+TALON_CHAIN = CHAINS + 8 * N_PILES   # 8 bytes: the talon's cards chained (kept by apply)
+STATE_SIZE = TALON_CHAIN + 8  # 372
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
@@ -162,6 +168,7 @@ def _talon_remove(s, card):
                 s[TALON + k] = s[TALON + k + 1]
             s[TALON_LEN] = talon_len - 1
             s[WASTE_LEN] = p
+            _chain_talon(s)
             return
 
 
@@ -211,3 +218,42 @@ def _talon_pos(q, talon_len, waste_len):
         return q
     p = waste_len - 1 + q   # below 2 * talon_len: a subtraction, not a division per card
     return p - talon_len if p >= talon_len else p
+
+
+# CHAIN ** k modulo 2**64: a chain of n more bytes from h is h * CHAIN ** n plus the chain
+# of those bytes from 0, so a chain kept from 0 serves any start
+CHAIN_POWERS = np.array([pow(int(CHAIN), k, 1 << 64) for k in range(64)], dtype=np.uint64)
+
+
+@njit(inline="always")
+def _load64(s, at):
+    """The 8 bytes of ``s`` from ``at``, low byte first."""
+    v = np.uint64(0)
+    for q in range(8):
+        v |= np.uint64(s[at + q]) << np.uint64(8 * q)
+    return v
+
+
+@njit(inline="always")
+def _store64(s, at, v):
+    for q in range(8):
+        s[at + q] = np.uint8((v >> np.uint64(8 * q)) & np.uint64(255))
+
+
+@njit(inline="always")
+def _pile_chain(s, i):
+    """Pile i's cards chained from 0, as the state keeps them (CHAINS)."""
+    return _load64(s, CHAINS + 8 * i)
+
+
+@njit(inline="always")
+def _chain_pile(s, i):
+    """Set pile i's kept chain from its cards (after a cut, or when a state is made)."""
+    _store64(s, CHAINS + 8 * i, chain_bytes(np.uint64(0), s, PILES + i * PILE_CAP, np.int64(s[LEN + i])))
+
+
+@njit(inline="always")
+def _chain_talon(s):
+    """Set the talon's kept chain from its cards (after a talon card is played, or when
+    a state is made)."""
+    _store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
