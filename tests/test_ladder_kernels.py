@@ -813,28 +813,36 @@ def top_run_start(pile: list[int]) -> int:
     return max(k, 0)
 
 
+def random_playouts(options, rng):
+    """Random playouts of seeds 1-30 with every reduction, up to 150 moves each: yields,
+    before each move, the seed, the state, its piles and the move about to be applied
+    (None where no move is left)."""
+    for seed in range(1, 31):
+        state = encoding.encode(deal_from_seed("ladder", seed, options))
+        for _ in range(150):
+            piles = [[int(c) for c in state[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + int(state[S.LEN + i])]]
+                     for i in range(S.N_PILES)]
+            ms = kernel_moves(state)
+            m = ms[rng.randrange(len(ms))] if ms else None
+            yield seed, state, piles, m
+            if m is None:
+                break
+            kernels.apply(state, m)
+
+
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_run_starts_the_state_keeps_are_those_of_its_piles(options):
     """``RUNS`` (kept by apply so that moves() need not walk the piles) equals, after every
     move of random playouts with every reduction (swaps, consolidations and ladder cards
     into empty piles included), the top run's start found by walking each pile."""
-    rng = random.Random(7)
     checked = cut_into = 0
-    for seed in range(1, 31):
-        state = encoding.encode(deal_from_seed("ladder", seed, options))
-        for _ in range(150):
-            for i in range(S.N_PILES):
-                base = S.PILES + i * S.PILE_CAP
-                pile = [int(c) for c in state[base:base + int(state[S.LEN + i])]]
-                assert state[S.RUNS + i] == top_run_start(pile), (seed, i, pile)
-                checked += 1
-            ms = kernel_moves(state)
-            if not ms:
-                break
-            m = ms[rng.randrange(len(ms))]
+    for seed, state, piles, m in random_playouts(options, random.Random(7)):
+        for i, pile in enumerate(piles):
+            assert state[S.RUNS + i] == top_run_start(pile), (seed, i, pile)
+            checked += 1
+        if m is not None:
             src, index = m & 15, (m >> 8) & 255
             cut_into += src < S.N_PILES and 0 < index == state[S.RUNS + src]
-            kernels.apply(state, m)
     assert checked > 2_000 and cut_into > 20, (checked, cut_into)
 
 
@@ -852,22 +860,12 @@ def test_the_chains_the_state_keeps_are_those_of_its_piles_and_talon(options):
     piles and the talon) equal, after every move of random playouts with every reduction
     (tails moved, cards put on piles, cuts, talon cards played, lazy chains up, the
     finish), each pile's and the talon's cards chained one by one."""
-    rng = random.Random(11)
     talon_played = 0
-    for seed in range(1, 31):
-        state = encoding.encode(deal_from_seed("ladder", seed, options))
-        for _ in range(150):
-            for i in range(S.N_PILES):
-                base = S.PILES + i * S.PILE_CAP
-                pile = [int(c) for c in state[base:base + int(state[S.LEN + i])]]
-                kept = int.from_bytes(bytes(state[S.CHAINS + 8 * i:S.CHAINS + 8 * i + 8]), "little")
-                assert kept == byte_chain(pile), (seed, i, pile)
-            talon = [int(c) for c in state[S.TALON:S.TALON + int(state[S.TALON_LEN])]]
-            assert int.from_bytes(bytes(state[S.TALON_CHAIN:S.TALON_CHAIN + 8]), "little") == byte_chain(talon)
-            ms = kernel_moves(state)
-            if not ms:
-                break
-            before = int(state[S.TALON_LEN])
-            kernels.apply(state, ms[rng.randrange(len(ms))])
-            talon_played += int(state[S.TALON_LEN]) < before
+    for seed, state, piles, m in random_playouts(options, random.Random(11)):
+        for i, pile in enumerate(piles):
+            kept = int.from_bytes(bytes(state[S.CHAINS + 8 * i:S.CHAINS + 8 * i + 8]), "little")
+            assert kept == byte_chain(pile), (seed, i, pile)
+        talon = [int(c) for c in state[S.TALON:S.TALON + int(state[S.TALON_LEN])]]
+        assert int.from_bytes(bytes(state[S.TALON_CHAIN:S.TALON_CHAIN + 8]), "little") == byte_chain(talon)
+        talon_played += m is not None and m & 15 == S.SRC_TALON
     assert talon_played > 50, talon_played
