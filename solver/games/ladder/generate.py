@@ -289,10 +289,9 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first, runs, 
             continue
         base = PILES + i * PILE_CAP
         k = _run_start(runs, i)
-        for idx in range(k, ln):
+        # split 0: the tail from the run's start only; 1: those above it; 2: all
+        for idx in range(k + 1 if split == 1 else k, k + 1 if split == 0 else ln):
             c = s[base + idx]
-            if split != 2 and (idx > k) != (split == 1):
-                continue
             if to_piles and (fits & (np.uint64(1) << np.uint64(c))) != 0:
                 for j in range(N_PILES):
                     if j != i and s[LEN + j] > 0 and _builds(c, _top(s, j)) and \
