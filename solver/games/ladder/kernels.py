@@ -12,11 +12,11 @@ from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG,
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
-from .state import (CHAIN_POWERS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE, K_STONE, LADDER, LADDER_CAP,
-                    LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y, PILE_CAP, PILES,
-                    REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS, SRC_LADDER, SRC_TALON,
-                    STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile, _chain_talon, _empty_target,
-                    _load64, _pile_chain, _redeal_allowed, _store64, _to_found)
+from .state import (CHAIN_POWERS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
+                    K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
+                    PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS,
+                    SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile,
+                    _chain_talon, _empty_target, _load64, _pile_chain, _redeal_allowed, _store64, _to_found)
 
 
 @njit(inline="always")
@@ -50,7 +50,8 @@ def _cut(s, i, index):
     (only run cards move): the run still starts there unless the cut reached it. An
     emptied pile gets 0, so a pile that is empty has 0; and a card or tail put on a pile
     builds on its top (or lies alone in an empty pile), so the start of the run it joins
-    never changes: apply sets RUNS here only."""
+    never changes: apply sets RUNS here only. The pile's chain is made again from the
+    cards it keeps (one put on a pile extends it instead)."""
     s[LEN + i] = index
     if index <= s[RUNS + i]:
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
