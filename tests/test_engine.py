@@ -6,7 +6,7 @@ import pytest
 from numba import njit
 
 from solver.deals import deal_from_seed
-from solver.engine.contract import chain_bytes
+from solver.engine.contract import chain_bytes, chain_on
 from solver.engine.search import search
 from solver.games.klondike import encoding, generate, kernels, lines
 from solver.games.klondike import state as S
@@ -531,10 +531,15 @@ def test_a_beam_whose_seen_set_cannot_grow_leaves_the_turns():
 
 def test_chain_bytes_is_the_byte_by_byte_chain():
     """Four bytes a step give the value of one byte a step, modulo 2**64, for every length
-    and start (the keys of Klondike's and Ladder's talons depend on it being the same)."""
+    and start (the keys of Klondike's and Ladder's talons depend on it being the same);
+    and so does a start put on a chain kept from 0 (``chain_on``: Ladder's kept chains)."""
     @njit
     def chained(h, s, start, n):
         return chain_bytes(h, s, start, n)
+
+    @njit
+    def chained_on(h, n, kept):
+        return chain_on(h, n, kept)
 
     rng = np.random.default_rng(5)
     s = rng.integers(0, 256, size=64, dtype=np.uint8)
@@ -545,3 +550,5 @@ def test_chain_bytes_is_the_byte_by_byte_chain():
             for q in range(start, start + n):
                 expected = (expected * 0x100000001B3 + int(s[q]) + 1) % 2 ** 64
             assert int(chained(np.uint64(h), s, start, n)) == expected, (n, start)
+            kept = np.uint64(chained(np.uint64(0), s, start, n))     # the chain from 0, as a state keeps it
+            assert int(chained_on(np.uint64(h), n, kept)) == expected, (n, start)

@@ -188,9 +188,8 @@ def mix64(x):
 
 
 CHAIN = np.uint64(0x100000001B3)          # the byte chain's multiplier (FNV-1a's prime)
-CHAIN2 = np.uint64(0x366000002e329)    # its powers 2, 3 and 4, modulo 2**64
-CHAIN3 = np.uint64(0x8a97b0004e7feab)
-CHAIN4 = np.uint64(0x9ffaac085635bc91)
+CHAIN_POWERS = np.array([pow(int(CHAIN), k, 1 << 64) for k in range(64)], dtype=np.uint64)   # modulo 2**64
+CHAIN2, CHAIN3, CHAIN4 = CHAIN_POWERS[2], CHAIN_POWERS[3], CHAIN_POWERS[4]
 
 
 @njit(inline="always")
@@ -209,6 +208,14 @@ def chain_bytes(h, s, start, n):
         h = h * CHAIN + np.uint64(s[q] + 1)
         q += 1
     return h
+
+
+@njit(inline="always")
+def chain_on(h, n, kept):
+    """:func:`chain_bytes` of ``h`` and ``n`` bytes whose chain from 0 is ``kept``: the
+    chain is linear in its start, ``h * CHAIN**n`` plus the bytes' chain from 0, so a
+    state may keep the chain of a part from 0 and serve any start (``n`` below 64)."""
+    return h * CHAIN_POWERS[n] + kept
 
 
 @njit(inline="always")

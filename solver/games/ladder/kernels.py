@@ -8,11 +8,11 @@ import numpy as np
 from numba import njit
 
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
-                                TRANSIENT_SIG, WON_SIG, Kernels)
+                                TRANSIENT_SIG, WON_SIG, Kernels, chain_on)
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
-from .state import (CHAIN_POWERS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
+from .state import (CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
                     PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS,
                     SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile,
@@ -129,10 +129,9 @@ def _piles_hash(s):
     stepping stone lies on starts differently (the mark travels with it)."""
     total = np.uint64(0)
     for i in range(N_PILES):
-        # the pile's cards chained from 1 (from 1 + 0x3C6EF372 for the marked pile), from
-        # the chain the state keeps from 0
+        # the pile's cards chained from 1 (from 1 + 0x3C6EF372 for the marked pile)
         start = np.uint64(1) if s[PEND_Y] != i + 1 else np.uint64(1 + 0x3C6EF372)
-        h = start * CHAIN_POWERS[s[LEN + i]] + _pile_chain(s, i)
+        h = chain_on(start, s[LEN + i], _pile_chain(s, i))
         total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
     return total
 
@@ -157,7 +156,7 @@ def key(s):
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
     if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
         t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
-        t = t * CHAIN_POWERS[s[TALON_LEN]] + _load64(s, TALON_CHAIN)   # the talon's cards chained from t
+        t = chain_on(t, s[TALON_LEN], _load64(s, TALON_CHAIN))
         g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
     return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
 

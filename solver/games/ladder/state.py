@@ -54,7 +54,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import CHAIN, chain_bytes
+from ...engine.contract import chain_bytes
 from ..cardbits import PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
@@ -218,11 +218,6 @@ def _talon_pos(q, talon_len, waste_len):
         return q
     p = waste_len - 1 + q   # below 2 * talon_len: a subtraction, not a division per card
     return p - talon_len if p >= talon_len else p
-
-
-# CHAIN ** k modulo 2**64: a chain of n more bytes from h is h * CHAIN ** n plus the chain
-# of those bytes from 0, so a chain kept from 0 serves any start
-CHAIN_POWERS = np.array([pow(int(CHAIN), k, 1 << 64) for k in range(64)], dtype=np.uint64)
 
 
 @njit(inline="always")
