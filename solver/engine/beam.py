@@ -115,13 +115,11 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
                 seen[slot] = k
                 counters[C_SEEN] += 1
             rank = _rank(score(child, weighing), k)
-            if bounded and rank <= worst:
-                continue
             if n == capacity:
                 n = _cut(cand_rank, cand_parent, cand_move, n, width)
                 bounded, worst = True, cand_rank[n - 1]
-                if rank <= worst:
-                    continue
+            if bounded and rank <= worst:
+                continue
             cand_rank[n] = rank
             cand_parent[n] = b
             cand_move[n] = move_list[j]
