@@ -57,7 +57,7 @@ def test_stack_growth_does_not_change_the_search(monkeypatch):
     assert (full.line, full.nodes, full.stored) == (grown.line, grown.nodes, grown.stored)
 
 
-@pytest.mark.parametrize("memory_mb", [5, 12])
+@pytest.mark.parametrize("memory_mb", [8, 12])
 def test_what_a_search_allocates_stays_within_the_budget(memory_mb):
     """Ladder seed 12 fills any small budget (its multimap grows as fast as its table):
     the search ends unknown (memory), and numpy never held more than the budget."""

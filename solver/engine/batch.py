@@ -23,7 +23,7 @@ from numba import njit, types
 
 from .contract import ApplyFn, DominanceFn, KeyFn, Kernels, MovesFn, TransientFn, WonFn
 from .memory import DEFAULT_MEMORY_MB, budget_bytes
-from .search import _run
+from .search import _Run, _run
 from .status import C_CUT, C_DEPTH, C_DOMINATORS, C_NODES, C_STORED, COUNTERS, EXHAUSTED, GROW, WON
 from .table import BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, _rehash_dominators, rehash, stored_key, visit
 
@@ -42,6 +42,7 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
     width = roots.shape[1]
     rows = max_depth + 1
     states = np.empty((rows, width), dtype=np.uint8)
+    kids = np.empty((rows, KEYS_AHEAD, width), dtype=np.uint8)
     stack = np.empty((rows, max_moves), dtype=np.int32)
     child_keys = np.empty((rows, KEYS_AHEAD), dtype=np.uint64)
     counts = np.zeros(rows, dtype=np.int32)
@@ -87,7 +88,7 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
         if visit(table_keys, table_flags, keys[0], own) == 2:
             counters[C_STORED] = 1
         while True:
-            status = _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, stack,
+            status = _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids, stack,
                           child_keys, counts, cursor, keys, groups, table_keys, table_flags, dominators, counters,
                           max_nodes - counters[C_NODES], np.int64(table_keys.shape[0] * MAX_LOAD),
                           np.int64(dominators.shape[0] * MAX_LOAD), own, max_depth)
@@ -142,7 +143,7 @@ def solve_each(kernels: Kernels, roots: np.ndarray, max_nodes: int, max_depth: i
     line_moves = np.empty((n, max_depth if lines else 0), dtype=np.int32)
     lengths = np.zeros(n, dtype=np.int32)
     # the stacks, then the table and the multimap, each grown while its old copy is held
-    stacks = (max_depth + 1) * (kernels.state_size + 4 * kernels.max_moves + 8 * KEYS_AHEAD + 24) + line_moves.nbytes
+    stacks = (max_depth + 1) * _Run.row_nbytes(kernels) + line_moves.nbytes
     per_slot = 2 * (BYTES_PER_SLOT + (16 if kernels.has_dominance else 0))
     max_slots = 1 << max(0, ((budget_bytes(memory_mb) - stacks) // per_slot).bit_length() - 1)
     if n:

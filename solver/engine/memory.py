@@ -4,9 +4,9 @@ A search (:func:`~solver.engine.search.search`, :func:`~solver.engine.shortest.f
 keeps everything that grows with it in numpy arrays, and ``memory_mb`` (``--memory-mb``)
 is one budget of ``memory_mb * 2**20`` bytes for all of them together:
 
-* the per-run stacks: the states, move lists, keys and cursors of every depth-first
-  run and restart run, one row per depth reached (they start with a few rows and
-  double, up to ``max_depth + 1``);
+* the per-run stacks: the states, the children kept, move lists, keys and cursors of
+  every depth-first run and restart run, one row per depth reached (they start with a
+  few rows and double, up to ``max_depth + 1``);
 * the restart runs' private tables and lookahead rows;
 * a beam's two levels, candidates, seen set and history (:mod:`engine.beam`): charged at
   its first turn and at each growth of its seen set; where they do not fit, the beam

@@ -34,7 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .contract import ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn, copy_state
+from .contract import (CHILD_STATES, MOVE_LISTS, ApplyFn, DominanceFn, KeyFn, MovesFn, ProgressFn, TransientFn, WonFn,
+                       copy_state, swap_states)
 from .status import (C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_RESTART, C_RNG, C_SPENT, C_STORED, EXHAUSTED,
                      GROW, RUNNING, WON)
 from .table import (KEYS_AHEAD, add_dominator, dominated, entry_key, expect, expect_group, home, is_finished,
@@ -42,8 +43,6 @@ from .table import (KEYS_AHEAD, add_dominator, dominated, entry_key, expect, exp
 
 
 MAX_LUBY = 64   # the longest restart, in units: its private table is sized for it
-
-I32_2D = types.int32[:, ::1]
 
 
 @njit(inline="always")
@@ -134,15 +133,15 @@ def _first_rising(moves, apply, progress, state, listed, count, look, look_state
 
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, ProgressFn, TransientFn,
-                  types.uint8[:, ::1], I32_2D, types.uint64[:, ::1], types.uint64[:, ::1],
+                  types.uint8[:, ::1], CHILD_STATES, MOVE_LISTS, types.uint64[:, ::1], types.uint64[:, ::1],
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint8[::1],
                   types.uint64[::1],
                   types.uint64[::1], types.uint32[::1], types.uint64[::1], types.uint8[::1], types.uint64[:, ::1],
                   types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
-                  types.uint8[:, ::1], types.int64, types.uint8[:, ::1], I32_2D, types.int64),
+                  types.uint8[:, ::1], types.int64, types.uint8[:, ::1], MOVE_LISTS, types.int64),
       cache=True)
-def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, stack,
-                  child_keys, child_groups, counts,
+def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, progress, transient, states, kids,
+                  stack, child_keys, child_groups, counts,
                   cursor, keys, groups, clean, private, pkeys, stamps, table_keys, table_flags, dominators,
                   counters, budget, grow_at, dominators_grow_at, unit, keep, near, roots, look, look_states,
                   look_moves, max_depth):
@@ -205,8 +204,8 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
         left = counts[depth] - c
         ahead = counts[depth] <= KEYS_AHEAD   # the children's keys are made first (a swap keeps them)
         if ahead and c == 0:
-            child = states[depth + 1]
             for q in range(counts[depth]):
+                child = kids[depth, q]
                 copy_state(child, states[depth])
                 apply(child, stack[depth, q])
                 kq = entry_key(key, transient, child)
@@ -237,11 +236,15 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
                     kj, gj = child_keys[depth, j], child_groups[depth, j]
                     child_keys[depth, j], child_groups[depth, j] = child_keys[depth, c], child_groups[depth, c]
                     child_keys[depth, c], child_groups[depth, c] = kj, gj
+                    swap_states(kids[depth, j], kids[depth, c])
         move = stack[depth, c]
         cursor[depth] = c + 1
         child = states[depth + 1]
-        copy_state(child, states[depth])
-        apply(child, move)
+        if ahead:
+            copy_state(child, kids[depth, c])
+        else:
+            copy_state(child, states[depth])
+            apply(child, move)
         done += 1
         counters[C_NODES] += 1
         counters[C_SPENT] += 1
