@@ -198,7 +198,7 @@ def _children(cards):
 
 
 @njit(inline="always")
-def _leave(s, c, under, in_piles, bottoms, exposed, tops, heights, grow, emptiable):
+def _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable):
     """Card ``c`` of a pile or the waste may leave its place: the card under it may be on
     top (a top to go onto, if in a pile; its foundation may grow, if it is next there),
     and a pile whose bottom card it is may become empty. (exposed, tops, grow, emptiable)"""
@@ -208,13 +208,10 @@ def _leave(s, c, under, in_piles, bottoms, exposed, tops, heights, grow, emptiab
         exposed |= ub
         if (in_piles & ub) != 0:
             tops |= ub
-        suit = u // 13
-        if u % 13 == np.int64((heights >> np.uint64(4 * suit)) & np.uint64(15)):
-            grow |= 1 << suit
-    if (bottoms & _bit(c)) != 0:
-        for i in range(7):
-            if s[LEN + i] > 0 and s[PILES + i * PILE_CAP] == c:
-                emptiable |= 1 << i
+        if (nexts & ub) != 0:
+            grow |= 1 << (u // 13)
+    elif u < -1:
+        emptiable |= 1 << (-2 - u)
     return exposed, tops, grow, emptiable
 
 
@@ -229,7 +226,8 @@ def _doomed(s):
     may now leave its place at once, as bit sets, and follows each such card to the one
     it uncovers; the foundations grow as soon as their next card is in reach."""
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
-    under = np.empty(52, np.int8)      # the card under each pile or waste card, -1 at the bottom
+    under = np.empty(52, np.int8)      # the card under each pile or waste card; -1 at the waste's
+    # bottom, -2 - i at pile i's
     waste = np.uint64(0)
     exposed = np.uint64(0)
     below = -1
@@ -245,11 +243,13 @@ def _doomed(s):
         stock |= _bit(s[TALON + q])
     founds = np.uint64(0)
     heights = np.uint64(0)
+    nexts = np.uint64(0)     # the card each foundation takes next
     for f in range(4):
         founds |= ((np.uint64(1) << np.uint64(s[FOUND + f])) - np.uint64(1)) << np.uint64(13 * f)
         heights |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
+        if s[FOUND + f] < 13:
+            nexts |= _bit(13 * f + s[FOUND + f])
     face_up = np.uint64(0)
-    bottoms = np.uint64(0)
     emptiable = 0            # piles that are or may become empty
     pile_tops = np.uint64(0)
     for i in range(7):
@@ -259,14 +259,13 @@ def _doomed(s):
             continue
         base = PILES + i * PILE_CAP
         dn = s[DOWN + i]
-        below = -1
+        below = -2 - i
         for q in range(ln):
             c = s[base + q]
             under[c] = below
             below = c
             if q >= dn:
                 face_up |= _bit(c)
-        bottoms |= _bit(s[base])
         pile_tops |= _bit(below)
     exposed |= pile_tops
     in_piles = ALL_CARDS & ~(founds | waste | stock)
@@ -292,14 +291,17 @@ def _doomed(s):
             heights += np.uint64(h - start) << shift
             if heights == np.uint64(0xDDDD):
                 return False   # every foundation may be completed
+            nexts &= ~_bit(13 * f + start)
+            if h < 13:
+                nexts |= _bit(13 * f + h)
             gone = ((np.uint64(1) << np.uint64(h - start)) - np.uint64(1)) << np.uint64(13 * f + start)
             gone &= movable & ~free     # gone up: they left their places
             free |= gone
             while gone != 0:
                 c = trailing_zeros(gone)
                 gone ^= _bit(c)
-                exposed, tops, grow, emptiable = _leave(s, c, under, in_piles, bottoms, exposed, tops, heights,
-                                                        grow, emptiable)
+                exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow,
+                                                        emptiable)
         if emptiable != kings_for:
             kings_for = emptiable
             kings = _kings_that_fit(s, emptiable)
@@ -318,8 +320,8 @@ def _doomed(s):
                 tops |= b
             if (movable & b) != 0 and (free & b) == 0:
                 free |= b
-                exposed, tops, grow, emptiable = _leave(s, c, under, in_piles, bottoms, exposed, tops, heights,
-                                                        grow, emptiable)
+                exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow,
+                                                        emptiable)
 
 
 @njit(inline="always")
