@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Protocol
 
 if TYPE_CHECKING:   # for the annotations only: importing them here would be circular
+    import numpy as np
+
     from .deals import Deal
     from .engine.contract import Kernels
     from .moves import Move
@@ -228,8 +230,13 @@ class Solver:
     # ``deal`` (every reduction in force) with nothing in it worked out from the cards
     # in ``slots`` (flags the search works out again are cleared), and the byte of the
     # state that holds each slot's card; writing the same cards in another order into
-    # those bytes is then the state of the deal with them so placed in the slots
+    # those bytes (and then ``settle``, if the game has one) is the state of the deal with
+    # them so placed in the slots
     open_state: Callable[["Deal", list], tuple] | None = None
+    # what a state keeps worked out from its cards (for its key), worked out again in place
+    # for each row of a 2-D array of states whose card bytes were written directly; None
+    # for a game whose states keep nothing of the kind
+    settle: Callable[["np.ndarray"], None] | None = None
 
     @property
     def reduce_all(self) -> int:

@@ -96,4 +96,6 @@ class Templates:
         out = np.repeat(state[None, :], cards.shape[0], axis=0)
         if places.size:
             out[:, places] = cards
+            if self.solver.settle is not None:
+                self.solver.settle(out)
         return out

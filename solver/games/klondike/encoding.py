@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...deals import Deal
+from ...engine.contract import chained, mix64_int, word_bytes
 from .reductions import _doomed
-from .state import (DOOMED, DOWN, DRAW, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES, PASSES_USED, PILE_CAP, PILES,
-                    RECHECK, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, STATE_SIZE, STONE, TALON, TALON_LEN, WASTE_LEN)
+from .state import (DOOMED, DOWN, DRAW, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES, PASSES_USED, PILE_CAP,
+                    PILE_TERMS, PILES, RECHECK, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, STATE_SIZE, STONE, TALON,
+                    TALON_CHAIN, TALON_LEN, WASTE_LEN)
 
 # Move orders per deal (encode_roots). With unlimited passes, six orders instead of two
 # find the wins of slow won deals with far fewer nodes, for the same nodes on lost deals;
@@ -37,6 +39,8 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[LEN + i] = len(pile)
         s[DOWN + i] = deal.face_down[i]
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
+        s[PILE_TERMS + 8 * i:PILE_TERMS + 8 * i + 8] = word_bytes(pile_term(pile, deal.face_down[i]))
+    s[TALON_CHAIN:TALON_CHAIN + 8] = word_bytes(chained(talon))
     s[REDUCE] = reduce
     s[STONE] = NO_STONE
     s[LIFT] = NO_STONE
@@ -44,6 +48,17 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)
     return s
+
+
+def pile_term(pile, down: int) -> int:
+    """A pile's term of the key (kernels._pile_term, state.PILE_TERMS), in Python: a state
+    made here compiles nothing."""
+    down = int(down)
+    if down > 6:
+        return 0
+    end = min(len(pile), down + 1)
+    w = sum(int(c) << (8 * q) for q, c in enumerate(pile[:end]))
+    return mix64_int((w | ((end + 8 * down) << 56)) + 0x9E3779B97F4A7C15)
 
 
 def open_state(deal: Deal, slots: list[tuple]) -> tuple[np.ndarray, list[int]]:

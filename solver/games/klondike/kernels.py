@@ -6,14 +6,42 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, Kernels, chain_bytes
+from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, Kernels, chain_bytes, chain_on,
+                                load64, store64)
 from ...engine.contract import mix64 as _mix
 from .generate import moves
 from .reductions import _covered_alike, _lazy, _stones
 from .state import (DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FOUND, LEN, LIFT, MAX_MOVES, NO_STONE, PASSES,
-                    PASSES_USED, PILE_CAP, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_EMPTY,
-                    REDUCE_LAYOUT, REDUCE_MACRO, SRC_FOUND, SRC_TALON, STATE_SIZE, STONE, TALON, TALON_LEN,
+                    PASSES_USED, PILE_CAP, PILE_TERMS, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_EMPTY,
+                    REDUCE_LAYOUT, REDUCE_MACRO, SRC_FOUND, SRC_TALON, STATE_SIZE, STONE, TALON, TALON_CHAIN,
+                    TALON_LEN,
                     UNCOVER_FLAG, WASTE_LEN, _pile_with_top, _redeal_allowed, _twin)
+
+
+@njit(inline="always")
+def _pile_term(s, i):
+    """Pile i's part of the key with REDUCE_LAYOUT when no pile has more than six
+    face-down cards (every deal of seven piles): its face-down cards and its lowest
+    face-up card, at most seven, packed exactly into one word with their count and the
+    face-down count, and mixed (0 for a pile with more face-down cards). Eight bytes are
+    read whatever the count (a pile has room for 20) and the ones above it masked off:
+    no loop whose length the processor must guess. :func:`encoding.pile_term` is the
+    same in Python."""
+    down = s[DOWN + i]
+    if down > 6:
+        return np.uint64(0)
+    base = PILES + i * PILE_CAP
+    end = min(s[LEN + i], down + 1)
+    w = load64(s, base)
+    w &= (np.uint64(1) << np.uint64(8 * end)) - np.uint64(1)
+    return _mix((w | (np.uint64(end + 8 * down) << np.uint64(56))) + np.uint64(0x9E3779B97F4A7C15))
+
+
+@njit(inline="always")
+def _keep_pile_term(s, i):
+    """Pile i's part of the key worked out again into PILE_TERMS, after a move that
+    changed its face-down cards or its lowest face-up card (no other move changes it)."""
+    store64(s, PILE_TERMS + 8 * i, _pile_term(s, i))
 
 
 @njit(APPLY_SIG, cache=True)
@@ -42,6 +70,7 @@ def apply(s, m):
             s[TALON + q] = s[TALON + q + 1]
         s[TALON_LEN] = ln - 1
         s[WASTE_LEN] = index
+        store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(ln - 1)))
         if dst == DST_FOUND:
             if _lazy(s, c):
                 s[LIFT] = c
@@ -51,6 +80,8 @@ def apply(s, m):
             t = s[LEN + dst]
             s[PILES + dst * PILE_CAP + t] = c
             s[LEN + dst] = t + 1
+            if t == 0:
+                _keep_pile_term(s, dst)
             if _stones(s) and not _covered_alike(s, c):
                 s[STONE] = c
         return
@@ -61,6 +92,8 @@ def apply(s, m):
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
+        if t == 0:
+            _keep_pile_term(s, dst)
         s[RECHECK] = 0
         return
     # from pile src, cards index.. top
@@ -80,10 +113,14 @@ def apply(s, m):
         s[FOUND + c // 13] += 1
     else:
         t = s[LEN + dst]
+        onto_empty = t == 0
         for q in range(index, ln):
             s[PILES + dst * PILE_CAP + t] = s[PILES + src * PILE_CAP + q]
             t += 1
         s[LEN + dst] = t
+        if onto_empty:
+            _keep_pile_term(s, dst)
+    lowest = index == s[DOWN + src]   # the pile's lowest face-up card left: a card turns, or it empties
     s[LEN + src] = index
     if index > 0 and s[DOWN + src] >= index:
         s[DOWN + src] = index - 1
@@ -91,6 +128,8 @@ def apply(s, m):
         s[RECHECK] = 0
     elif index == 0 and (s[REDUCE] & REDUCE_EMPTY):
         s[EMPTIED] = 1
+    if lowest:
+        _keep_pile_term(s, src)
 
 
 # waste lengths that are a multiple of the draw count (a division per key cost more than a lookup)
@@ -100,20 +139,10 @@ _MULTIPLE = np.array([[d > 0 and w % d == 0 for w in range(64)] for d in range(8
 @njit(inline="always")
 def _packed_piles(s):
     """The piles' part of the key with REDUCE_LAYOUT when no pile has more than six
-    face-down cards (every deal of seven piles): a pile's face-down cards and its lowest
-    face-up card, at most seven, packed exactly into one word with their count and the
-    face-down count. Eight bytes are read whatever the count (a pile has room for 20)
-    and the ones above it masked off: no loop whose length the processor must guess."""
+    face-down cards: the sum of the terms the state keeps (:func:`_pile_term`)."""
     total = np.uint64(0)
     for i in range(7):
-        down = s[DOWN + i]
-        base = PILES + i * PILE_CAP
-        end = min(s[LEN + i], down + 1)
-        w = np.uint64(0)
-        for q in range(8):
-            w |= np.uint64(s[base + q]) << np.uint64(8 * q)
-        w &= (np.uint64(1) << np.uint64(8 * end)) - np.uint64(1)
-        total += _mix((w | (np.uint64(end + 8 * down) << np.uint64(56))) + np.uint64(0x9E3779B97F4A7C15))
+        total += load64(s, PILE_TERMS + 8 * i)
     return total
 
 
@@ -157,7 +186,7 @@ def key(s):
         waste_len = 0
     t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
         | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
-    t = chain_bytes(t, s, TALON, np.int64(s[TALON_LEN]))
+    t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))   # the talon's cards chained on from t
     return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
 
 
@@ -183,6 +212,18 @@ def beam_score(s, weighing):
     if s[PASSES] != 0:
         score -= 20 * s[PASSES_USED] + (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
     return np.int64(score)
+
+
+@njit(cache=True)
+def settle(states):
+    """What each state (a row) keeps worked out from its cards, worked out again in place:
+    the piles' terms and the talon's chain, for states whose card bytes were written
+    directly (:attr:`solver.game.Solver.settle`)."""
+    for r in range(states.shape[0]):
+        s = states[r]
+        for i in range(7):
+            _keep_pile_term(s, i)
+        store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
 
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,

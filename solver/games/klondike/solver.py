@@ -7,7 +7,7 @@ import random
 from ...game import Solver
 from . import state as S
 from .encoding import encode, encode_roots, open_state
-from .kernels import KERNELS
+from .kernels import KERNELS, settle
 from .lines import decode_line
 from ..twins import by_passes, fewer_passes, relaxed_share
 from .reductions import relaxed
@@ -65,4 +65,5 @@ SOLVER = Solver(
     omitted=omitted,
     symmetric=symmetric,
     open_state=open_state,
+    settle=settle,
 )

@@ -12,6 +12,12 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
                 order, root verdict, the talon card the next move must cover,
                 the one whose successor must go up next, and whether a King
                 must go into an emptied pile next
+    PILE_TERMS[7][8]  each pile's term of the key with REDUCE_LAYOUT (8 bytes, low
+                byte first; 0 for a pile with more than six face-down cards), and
+    TALON_CHAIN[8]  the talon's cards chained from 0 (``chain_bytes``): functions
+                of the cards, kept by apply so that the key reads them instead of
+                the cards (the encoding computes them, and ``settle`` again for
+                states whose card bytes were written directly)
 
 **The talon.** Waste (bottom to top) followed by stock (next card first) is
 always the original stock order with the played cards taken out: drawing moves
@@ -39,7 +45,9 @@ STONE = REDUCE + 3   # a talon card the next move must cover (REDUCE_STONE), NO_
 LIFT = REDUCE + 4    # a talon card gone up whose successor must follow (REDUCE_LAZY), or NO_STONE
 EMPTIED = REDUCE + 5  # 1: the last move emptied a pile, a King must go into it next (REDUCE_EMPTY)
 RECHECK = REDUCE + 6  # 1: the last move may have deadlocked the position (see REDUCE_DEADLOCK)
-STATE_SIZE = REDUCE + 8  # 196
+PILE_TERMS = REDUCE + 8  # 7 x 8 bytes
+TALON_CHAIN = PILE_TERMS + 56   # 8 bytes
+STATE_SIZE = TALON_CHAIN + 8  # 260
 NO_STONE = 255
 MAX_MOVES = 320
 

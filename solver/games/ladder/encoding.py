@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...deals import Deal
-from ...engine.contract import CHAIN
+from ...engine.contract import chained, word_bytes
 from .generate import _built_from
 from .reductions import _doomed
 from .state import (CHAINS, DOOMED, FOUND, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_ORDERS, N_PILES, ORDER,
@@ -87,21 +87,12 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[LEN + i] = len(pile)
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, len(pile)) if pile else 0
-        s[CHAINS + 8 * i:CHAINS + 8 * i + 8] = _chained(pile)
-    s[TALON_CHAIN:TALON_CHAIN + 8] = _chained(talon)
+        s[CHAINS + 8 * i:CHAINS + 8 * i + 8] = word_bytes(chained(pile))
+    s[TALON_CHAIN:TALON_CHAIN + 8] = word_bytes(chained(talon))
     s[REDUCE] = reduce
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)
     return s
-
-
-def _chained(cards) -> np.ndarray:
-    """The kept chain of ``cards`` (state.CHAINS): ``chain_bytes`` from 0, as 8 bytes, low
-    byte first (in Python: a state made here compiles nothing)."""
-    h = 0
-    for c in cards:
-        h = (h * int(CHAIN) + c + 1) % (1 << 64)
-    return np.frombuffer(h.to_bytes(8, "little"), dtype=np.uint8)
 
 
 def encode_roots(deal: Deal) -> list[np.ndarray]:

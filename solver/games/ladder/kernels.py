@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
-                                TRANSIENT_SIG, WON_SIG, Kernels, chain_on)
+                                TRANSIENT_SIG, WON_SIG, Kernels, chain_on, load64, store64)
 from ...engine.contract import mix64 as _mix
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
@@ -16,7 +16,7 @@ from .state import (CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FL
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
                     PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS,
                     SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile,
-                    _chain_talon, _empty_target, _load64, _pile_chain, _redeal_allowed, _store64, _to_found)
+                    _chain_talon, _empty_target, _pile_chain, _redeal_allowed, _to_found)
 
 
 @njit(inline="always")
@@ -27,7 +27,7 @@ def _place(s, c, dst):
         t = s[LEN + dst]
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
-        _store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
+        store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
 
 
 @njit(inline="always")
@@ -41,7 +41,7 @@ def _put_tail(s, base, index, ln, j):
         h = h * CHAIN + np.uint64(c + 1)
         t += 1
     s[LEN + j] = t
-    _store64(s, CHAINS + 8 * j, h)
+    store64(s, CHAINS + 8 * j, h)
 
 
 @njit(inline="always")
@@ -76,7 +76,7 @@ def apply(s, m):
             s[FOUND + f] = 13
         s[TALON_LEN] = 0
         s[WASTE_LEN] = 0
-        _store64(s, TALON_CHAIN, np.uint64(0))
+        store64(s, TALON_CHAIN, np.uint64(0))
         return
     src = m & 15
     dst = (m >> 4) & 15
@@ -156,7 +156,7 @@ def key(s):
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
     if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
         t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
-        t = chain_on(t, s[TALON_LEN], _load64(s, TALON_CHAIN))
+        t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))
         g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
     return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
 

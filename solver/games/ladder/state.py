@@ -54,7 +54,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import chain_bytes
+from ...engine.contract import chain_bytes, load64, store64
 from ..cardbits import PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
@@ -221,34 +221,19 @@ def _talon_pos(q, talon_len, waste_len):
 
 
 @njit(inline="always")
-def _load64(s, at):
-    """The 8 bytes of ``s`` from ``at``, low byte first."""
-    v = np.uint64(0)
-    for q in range(8):
-        v |= np.uint64(s[at + q]) << np.uint64(8 * q)
-    return v
-
-
-@njit(inline="always")
-def _store64(s, at, v):
-    for q in range(8):
-        s[at + q] = np.uint8((v >> np.uint64(8 * q)) & np.uint64(255))
-
-
-@njit(inline="always")
 def _pile_chain(s, i):
     """Pile i's cards chained from 0, as the state keeps them (CHAINS)."""
-    return _load64(s, CHAINS + 8 * i)
+    return load64(s, CHAINS + 8 * i)
 
 
 @njit(inline="always")
 def _chain_pile(s, i):
     """Set pile i's kept chain from its cards (after a cut, or when a state is made)."""
-    _store64(s, CHAINS + 8 * i, chain_bytes(np.uint64(0), s, PILES + i * PILE_CAP, np.int64(s[LEN + i])))
+    store64(s, CHAINS + 8 * i, chain_bytes(np.uint64(0), s, PILES + i * PILE_CAP, np.int64(s[LEN + i])))
 
 
 @njit(inline="always")
 def _chain_talon(s):
     """Set the talon's kept chain from its cards (after a talon card is played, or when
     a state is made)."""
-    _store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+    store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
