@@ -88,9 +88,9 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
         if visit(table_keys, table_flags, keys[0], own) == 2:
             counters[C_STORED] = 1
         while True:
-            status = _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids, stack,
-                          child_keys, counts, cursor, keys, groups, table_keys, table_flags, dominators, counters,
-                          max_nodes - counters[C_NODES], np.int64(table_keys.shape[0] * MAX_LOAD),
+            status = _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids,
+                          stack, child_keys, counts, cursor, keys, groups, table_keys, table_flags, dominators,
+                          counters, max_nodes - counters[C_NODES], np.int64(table_keys.shape[0] * MAX_LOAD),
                           np.int64(dominators.shape[0] * MAX_LOAD), own, max_depth)
             if status != GROW:
                 break

@@ -40,8 +40,6 @@ INITIAL_DOMINATORS = 1 << 12
 MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
 
 
-
-
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, DominanceFn, DominanceFn, TransientFn, types.uint8[:, ::1],
                   CHILD_STATES, MOVE_LISTS, types.uint64[:, ::1],
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
@@ -49,8 +47,8 @@ MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
                   types.uint8, types.int64),
       cache=True)
 def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids, stack, child_keys,
-         counts, cursor, keys, groups, table_keys, table_flags, dominators, counters, budget, grow_at, dominators_grow_at,
-         own, max_depth):
+         counts, cursor, keys, groups, table_keys, table_flags, dominators, counters, budget, grow_at,
+         dominators_grow_at, own, max_depth):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring. A transient
     state (``keys`` 0 on the stack) is expanded each time it is reached, never stored:
     its successors are stored, or transient and expanded in turn (no cycle of them).

@@ -14,8 +14,7 @@ from .reductions import _covered_alike, _lazy, _stones
 from .state import (DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FOUND, LEN, LIFT, MAX_MOVES, NO_STONE, PASSES,
                     PASSES_USED, PILE_CAP, PILE_TERMS, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_EMPTY,
                     REDUCE_LAYOUT, REDUCE_MACRO, SRC_FOUND, SRC_TALON, STATE_SIZE, STONE, TALON, TALON_CHAIN,
-                    TALON_LEN,
-                    UNCOVER_FLAG, WASTE_LEN, _pile_with_top, _redeal_allowed, _twin)
+                    TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _pile_with_top, _redeal_allowed, _twin)
 
 
 @njit(inline="always")

@@ -226,8 +226,8 @@ def _doomed(s):
     may now leave its place at once, as bit sets, and follows each such card to the one
     it uncovers; the foundations grow as soon as their next card is in reach."""
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
-    under = np.empty(52, np.int8)      # the card under each pile or waste card; -1 at the waste's
-    # bottom, -2 - i at pile i's
+    # the card under each pile or waste card; at the bottom, -1 in the waste and -2 - i in pile i
+    under = np.empty(52, np.int8)
     waste = np.uint64(0)
     exposed = np.uint64(0)
     below = -1
