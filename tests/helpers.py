@@ -92,3 +92,17 @@ def kill_9_once_written(cmd: list[str], journal, rows: int, cwd) -> int:
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     return journal.read_bytes().count(b"\n")
+
+
+def byte_chain(cards) -> int:
+    """The cards chained one by one from 0, as ``h * CHAIN + card + 1`` modulo 2**64 (the
+    tests' own chain, to check the chains a game's state keeps)."""
+    h = 0
+    for c in cards:
+        h = (h * 0x100000001B3 + int(c) + 1) % (1 << 64)
+    return h
+
+
+def kept_word(state, at: int) -> int:
+    """The 8 bytes of ``state`` from ``at`` as a number, low byte first (a word a state keeps)."""
+    return int.from_bytes(bytes(state[at:at + 8]), "little")

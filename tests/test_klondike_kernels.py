@@ -28,6 +28,7 @@ from solver.replay import certify
 from solver.solve import PROBE_NODES, solve
 from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import kernel_moves
+from tests.helpers import byte_chain, kept_word
 
 SOLVER = _game("klondike").solver
 
@@ -813,19 +814,13 @@ def test_the_best_first_search_wins_a_five_pass_deal_the_beam_leaves_undecided()
     certify(deal, lines.decode_line(deal, result.line))
 
 
-def _kept_word(state, at):
-    return int.from_bytes(bytes(state[at:at + 8]), "little")
-
-
 @pytest.mark.parametrize("reduce", [S.REDUCE_ALL, 0])
 def test_the_key_terms_the_state_keeps_are_those_of_its_cards(reduce):
     """``PILE_TERMS`` and ``TALON_CHAIN`` (kept by apply so that the key need not read the
     cards) equal, after every move of random playouts over every option, the terms worked
-    out in Python from the piles and the talon (``encoding.pile_term``, ``chained``); and
+    out in Python from the piles and the talon (``encoding.pile_term``, ``byte_chain``); and
     ``settle`` works them out again from the cards alone. The playouts must turn cards,
     empty piles, fill empty ones and play talon cards, the moves that change a term."""
-    from solver.engine.contract import chained
-
     rng = random.Random(11)
     seen = {"turned": 0, "emptied": 0, "filled": 0, "talon": 0}
     for seed in range(1, 61):
@@ -840,13 +835,13 @@ def test_the_key_terms_the_state_keeps_are_those_of_its_cards(reduce):
             kernels.apply(state, ms[rng.randrange(len(ms))])
             for i in range(7):
                 pile = [int(c) for c in state[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + state[S.LEN + i]]]
-                assert _kept_word(state, S.PILE_TERMS + 8 * i) == encoding.pile_term(pile, state[S.DOWN + i]), \
+                assert kept_word(state, S.PILE_TERMS + 8 * i) == encoding.pile_term(pile, state[S.DOWN + i]), \
                     (seed, i)
                 seen["turned"] += int(state[S.DOWN + i] < before[S.DOWN + i])
                 seen["emptied"] += int(state[S.LEN + i] == 0 < before[S.LEN + i])
                 seen["filled"] += int(before[S.LEN + i] == 0 < state[S.LEN + i])
             talon = state[S.TALON:S.TALON + state[S.TALON_LEN]]
-            assert _kept_word(state, S.TALON_CHAIN) == chained(talon), seed
+            assert kept_word(state, S.TALON_CHAIN) == byte_chain(talon), seed
             seen["talon"] += int(state[S.TALON_LEN] < before[S.TALON_LEN])
             cleared = state.copy()[None, :]
             cleared[0, S.PILE_TERMS:S.TALON_CHAIN + 8] = 0

@@ -29,6 +29,7 @@ from solver.solve import solve
 from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import cards as cards_
 from tests.helpers import kernel_moves as shared_kernel_moves
+from tests.helpers import byte_chain, kept_word
 
 SOLVER = _game("ladder").solver
 
@@ -846,14 +847,6 @@ def test_the_run_starts_the_state_keeps_are_those_of_its_piles(options):
     assert checked > 2_000 and cut_into > 20, (checked, cut_into)
 
 
-def byte_chain(cards) -> int:
-    """The cards chained one by one from 0, as ``h * CHAIN + card + 1`` modulo 2**64."""
-    h = 0
-    for c in cards:
-        h = (h * 0x100000001B3 + c + 1) % (1 << 64)
-    return h
-
-
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_chains_the_state_keeps_are_those_of_its_piles_and_talon(options):
     """``CHAINS`` and ``TALON_CHAIN`` (kept by apply so that the key need not walk the
@@ -863,9 +856,8 @@ def test_the_chains_the_state_keeps_are_those_of_its_piles_and_talon(options):
     talon_played = 0
     for seed, state, piles, m in random_playouts(options, random.Random(11)):
         for i, pile in enumerate(piles):
-            kept = int.from_bytes(bytes(state[S.CHAINS + 8 * i:S.CHAINS + 8 * i + 8]), "little")
-            assert kept == byte_chain(pile), (seed, i, pile)
+            assert kept_word(state, S.CHAINS + 8 * i) == byte_chain(pile), (seed, i, pile)
         talon = [int(c) for c in state[S.TALON:S.TALON + int(state[S.TALON_LEN])]]
-        assert int.from_bytes(bytes(state[S.TALON_CHAIN:S.TALON_CHAIN + 8]), "little") == byte_chain(talon)
+        assert kept_word(state, S.TALON_CHAIN) == byte_chain(talon)
         talon_played += m is not None and m & 15 == S.SRC_TALON
     assert talon_played > 50, talon_played
