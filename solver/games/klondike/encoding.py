@@ -46,7 +46,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
     s[LIFT] = NO_STONE
     s[RECHECK] = 1
     if reduce & REDUCE_DEADLOCK:
-        s[DOOMED] = _doomed(s)
+        s[DOOMED] = _doomed(s, np.empty(52, np.int32))
     return s
 
 

@@ -23,8 +23,7 @@ from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUN
                     _may_fit_somewhere, _redeal_allowed, _tops, _twin)
 
 
-@njit(types.int64(STATE, MOVES, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
-                  types.uint64), cache=True)
+@njit(inline="always")
 def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     """Append moves of card c (from src) to every fitting pile but ``skip``."""
     if not _may_fit_somewhere(tops, c):
@@ -45,7 +44,7 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
     return n
 
 
-@njit(types.int64(STATE, MOVES, types.int64, types.int64, types.int64, types.uint64), cache=True)
+@njit(inline="always")
 def _talon_card_moves(s, out, n, p, redeal, tops):
     c = s[TALON + p]
     if _fits_found(s, c):
@@ -191,7 +190,8 @@ def moves(s, out):
     reduce = s[REDUCE]
     if s[DOOMED]:
         return 0
-    if (reduce & REDUCE_DEADLOCK) and s[RECHECK] and (s[PASSES] == 0 or not _redeal_allowed(s)) and _doomed(s):
+    if ((reduce & REDUCE_DEADLOCK) and s[RECHECK] and (s[PASSES] == 0 or not _redeal_allowed(s))
+            and _doomed(s, out)):
         return 0   # last pass or unlimited passes: worth a test per node (see REDUCE_DEADLOCK)
     stone = s[STONE]
     lift = s[LIFT]

@@ -216,9 +216,11 @@ def _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable):
 
 
 @njit(cache=True)
-def _doomed(s):
+def _doomed(s, under):
     """True when some card can never reach its foundation, whatever is played
-    (see REDUCE_DEADLOCK in the module docstring). The least fixed point of optimistic
+    (see REDUCE_DEADLOCK in the module docstring). ``under``: room for 52 integers, which
+    this overwrites (the move kernel lends its list of moves before writing any: an array
+    made here would be a heap allocation per call). The least fixed point of optimistic
     facts, as bit sets of cards: ``free`` (a pile or waste card that may leave its
     place), ``exposed`` (a pile or waste card that may be on top), ``tops`` (a card
     that may be a pile top, to go onto), ``placed`` (a talon card that may go onto a
@@ -227,7 +229,6 @@ def _doomed(s):
     it uncovers; the foundations grow as soon as their next card is in reach."""
     waste_len = 0 if _redeal_allowed(s) else s[WASTE_LEN]
     # the card under each pile or waste card; at the bottom, -1 in the waste and -2 - i in pile i
-    under = np.empty(52, np.int8)
     waste = np.uint64(0)
     exposed = np.uint64(0)
     below = -1
@@ -311,17 +312,15 @@ def _doomed(s):
         new = fits & (((face_up | exposed) & in_piles & ~free) | (waste & exposed & ~placed) | (stock & ~placed))
         if new == 0:
             return True
+        talon_new = new & ~in_piles   # talon cards that may go onto a pile: tops there
+        placed |= talon_new
+        tops |= talon_new
+        new &= movable & ~free
+        free |= new
         while new != 0:
             c = trailing_zeros(new)
-            b = _bit(c)
-            new ^= b
-            if (in_piles & b) == 0:
-                placed |= b      # a talon card may go onto a pile: a top there
-                tops |= b
-            if (movable & b) != 0 and (free & b) == 0:
-                free |= b
-                exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow,
-                                                        emptiable)
+            new ^= _bit(c)
+            exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable)
 
 
 @njit(inline="always")
