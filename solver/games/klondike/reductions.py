@@ -239,9 +239,6 @@ def _doomed(s, under):
         below = c
     if waste_len > 0:
         exposed |= _bit(below)
-    stock = np.uint64(0)     # talon cards outside the waste: any may be brought to hand
-    for q in range(waste_len, s[TALON_LEN]):
-        stock |= _bit(s[TALON + q])
     founds = np.uint64(0)
     heights = np.uint64(0)
     nexts = np.uint64(0)     # the card each foundation takes next
@@ -251,6 +248,7 @@ def _doomed(s, under):
         if s[FOUND + f] < 13:
             nexts |= _bit(13 * f + s[FOUND + f])
     face_up = np.uint64(0)
+    face_down = np.uint64(0)
     emptiable = 0            # piles that are or may become empty
     pile_tops = np.uint64(0)
     for i in range(7):
@@ -261,15 +259,20 @@ def _doomed(s, under):
         base = PILES + i * PILE_CAP
         dn = s[DOWN + i]
         below = -2 - i
-        for q in range(ln):
+        for q in range(dn):
             c = s[base + q]
             under[c] = below
             below = c
-            if q >= dn:
-                face_up |= _bit(c)
+            face_down |= _bit(c)
+        for q in range(dn, ln):
+            c = s[base + q]
+            under[c] = below
+            below = c
+            face_up |= _bit(c)
         pile_tops |= _bit(below)
     exposed |= pile_tops
-    in_piles = ALL_CARDS & ~(founds | waste | stock)
+    in_piles = face_down | face_up
+    stock = ALL_CARDS & ~(founds | waste | in_piles)   # talon cards outside the waste: any may be brought to hand
     movable = in_piles | waste   # cards with a place to leave (a stock card is brought to hand)
     tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
     free = np.uint64(0)
