@@ -11,41 +11,71 @@ the move order of the root (as generated, reversed, or scrambled).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ...engine.contract import MOVES, MOVES_SIG, STATE
+from ...engine.contract import MOVES_SIG
 from ...engine.contract import mix64 as _mix
 from .reductions import _doomed, _lazy, _may_follow_up, _onto_stone, _safe
 from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES,
                     PILE_CAP, PILES, RECHECK, REDEAL_MOVE, REDUCE, REDUCE_DEADLOCK, REDUCE_LAYOUT, REDUCE_MACRO,
                     REDUCE_SAFE, REDUCE_SAFE_TALON, SRC_FOUND, SRC_TALON, STONE, TALON, TALON_LEN, UNCOVER_FLAG,
-                    WASTE_LEN, _bit, _byte, _enc, _every_talon_card_anytime, _fits_found, _fits_pile,
+                    WASTE_LEN, _bit, _byte, _red, _enc, _every_talon_card_anytime, _fits_found, _fits_pile,
                     _may_fit_somewhere, _redeal_allowed, _tops, _twin)
 
 
+ONES = np.uint64(0x0101010101010101)
+LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+PILE_BYTES = np.uint64(0x00FFFFFFFFFFFFFF)   # bytes 0-6: the seven piles
+
+
 @njit(inline="always")
-def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops):
-    """Append moves of card c (from src) to every fitting pile but ``skip``."""
+def _top_bytes(s):
+    """Byte j: pile j's top card, or 255 when the pile is empty (the piles a card fits are
+    then found among all seven tops at once, by _bytes_equal, instead of pile by pile)."""
+    t = np.uint64(0xFFFFFFFFFFFFFFFF)
+    for j in range(7):
+        ln = s[LEN + j]
+        if ln > 0:
+            t ^= (np.uint64(255) ^ np.uint64(s[PILES + j * PILE_CAP + ln - 1])) << np.uint64(8 * j)
+    return t
+
+
+@njit(inline="always")
+def _bytes_equal(packed, v):
+    """High bit of each byte of ``packed`` equal to v (exact: no carry between bytes)."""
+    x = packed ^ (np.uint64(v) * ONES)
+    return ~(((x & LOW7) + LOW7) | x | LOW7)
+
+
+@njit(inline="always")
+def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops, top_bytes):
+    """Append moves of card c (from src) to every fitting pile but ``skip``: a King to the
+    first empty pile, another card onto each pile whose top is one rank up, of the other colour."""
     if not _may_fit_somewhere(tops, c):
         return n
-    empty_done = False
-    for j in range(7):
-        if j == skip:
-            continue
-        if s[LEN + j] == 0:
-            if empty_done or c % 13 != 12:
-                continue
-            empty_done = True
-        if _fits_pile(s, c, j):
-            out[n] = _enc(src, j, index, redeal)
-            n += 1
-            if s[LEN + j] > 0 and (s[REDUCE] & REDUCE_LAYOUT):
-                break  # the other fitting top is this one's twin: the same key (REDUCE_LAYOUT)
+    r = c % 13
+    if r == 12:
+        at = _bytes_equal(top_bytes, 255)
+    elif _red(c):
+        at = _bytes_equal(top_bytes, r + 1) | _bytes_equal(top_bytes, 39 + r + 1)   # clubs, spades
+    else:
+        at = _bytes_equal(top_bytes, 13 + r + 1) | _bytes_equal(top_bytes, 26 + r + 1)   # diamonds, hearts
+    at &= PILE_BYTES
+    if skip >= 0:
+        at &= ~(np.uint64(0x80) << np.uint64(8 * skip))
+    while at != 0:
+        j = trailing_zeros(at) >> 3
+        at &= at - np.uint64(1)
+        out[n] = _enc(src, j, index, redeal)
+        n += 1
+        if r == 12 or (s[REDUCE] & REDUCE_LAYOUT):
+            break  # one empty pile is enough; with REDUCE_LAYOUT the other fitting top is this one's twin
     return n
 
 
 @njit(inline="always")
-def _talon_card_moves(s, out, n, p, redeal, tops):
+def _talon_card_moves(s, out, n, p, redeal, tops, top_bytes):
     c = s[TALON + p]
     if _fits_found(s, c):
         if not _lazy(s, c) or _may_follow_up(s, c):
@@ -53,7 +83,7 @@ def _talon_card_moves(s, out, n, p, redeal, tops):
             n += 1
         if (s[REDUCE] & REDUCE_SAFE) and _safe(s, c):
             return n  # a safe card goes up, not onto a pile (see REDUCE_SAFE)
-    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal=redeal, skip=-1, tops=tops)
+    return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1, tops, top_bytes)
 
 
 @njit(inline="always")
@@ -71,22 +101,32 @@ def _may_move(s, c, tops):
 
 
 @njit(inline="always")
-def _talon_moves(s, out, n, tops):
-    """Macro moves: every talon card that draws (and at most one redeal) can bring up."""
+def _talon_moves(s, out, n, tops, top_bytes):
+    """Macro moves: every talon card that draws (and at most one redeal) can bring up. The
+    talon indices as two bit sets, this pass's (the waste top first: it is the lowest)
+    and those after a redeal, so that one call site takes every card (it is inlined)."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
+    this_pass = np.uint64(0)
     if waste_len > 0 and _may_move(s, s[TALON + waste_len - 1], tops):
-        n = _talon_card_moves(s, out, n, waste_len - 1, 0, tops)
+        this_pass |= _bit(waste_len - 1)
     w = waste_len
     while w < talon_len:
         w = min(w + draw, talon_len)
         if _may_move(s, s[TALON + w - 1], tops):
-            n = _talon_card_moves(s, out, n, w - 1, 0, tops)
+            this_pass |= _bit(w - 1)
+    after_redeal = np.uint64(0)
     if talon_len > 0 and _redeal_allowed(s):
         w = 0
         while w < talon_len:
             w = min(w + draw, talon_len)
             if not _reachable_this_pass(w - 1, waste_len, talon_len, draw) and _may_move(s, s[TALON + w - 1], tops):
-                n = _talon_card_moves(s, out, n, w - 1, 1, tops)
+                after_redeal |= _bit(w - 1)
+    for redeal in range(2):
+        at = this_pass if redeal == 0 else after_redeal
+        while at != 0:
+            p = trailing_zeros(at)
+            at ^= _bit(p)
+            n = _talon_card_moves(s, out, n, p, redeal, tops, top_bytes)
     return n
 
 
@@ -111,7 +151,7 @@ def _uncover_moves(s, out, n, tops):
 
 
 @njit(inline="always")
-def _tableau_moves(s, out, n, tops):
+def _tableau_moves(s, out, n, tops, top_bytes):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),
     which REDUCE_LAYOUT leaves out."""
@@ -138,7 +178,7 @@ def _tableau_moves(s, out, n, tops):
         if down == 0 and c % 13 == 12:
             continue  # a King at the bottom: moving it only permutes piles
         if _may_fit_somewhere(tops, c):   # (as the call would test first: the call is not inline)
-            n = _add_pile_targets(s, out, n, c, i, down, redeal=0, skip=i, tops=tops)
+            n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops, top_bytes)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
@@ -218,7 +258,8 @@ def moves(s, out):
                 out[0] = _enc(SRC_TALON, DST_FOUND, w - 1, 0)
                 return 1
     tops = _tops(s)
-    n = _tableau_moves(s, out, n, tops)
+    top_bytes = _top_bytes(s)
+    n = _tableau_moves(s, out, n, tops, top_bytes)
     # 2. tableau tops to the foundations
     for i in range(7):
         ln = s[LEN + i]
@@ -232,14 +273,14 @@ def moves(s, out):
     talon_len = s[TALON_LEN]
     waste_len = s[WASTE_LEN]
     if reduce & REDUCE_MACRO:
-        n = _talon_moves(s, out, n, tops)
+        n = _talon_moves(s, out, n, tops, top_bytes)
     else:
         if waste_len > 0:
             c = s[TALON + waste_len - 1]
             if _fits_found(s, c):
                 out[n] = _enc(SRC_TALON, DST_FOUND, waste_len - 1, 0)
                 n += 1
-            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, redeal=0, skip=-1, tops=tops)
+            n = _add_pile_targets(s, out, n, c, SRC_TALON, waste_len - 1, 0, -1, tops, top_bytes)
     # 6. foundation tops back to the tableau
     if s[F2T]:
         for f in range(4):
@@ -249,7 +290,7 @@ def moves(s, out):
                 if (reduce & REDUCE_SAFE) and _safe(s, c):
                     continue  # a safe card never needs to come down (see REDUCE_SAFE)
                 if _may_fit_somewhere(tops, c):
-                    n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, redeal=0, skip=-1, tops=tops)
+                    n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1, tops, top_bytes)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
             out[n] = DRAW_MOVE
