@@ -96,7 +96,7 @@ def _reachable_this_pass(p, waste_len, talon_len, draw):
 @njit(inline="always")
 def _may_move(s, c, tops):
     """Card c may go up or onto a pile top: else _talon_card_moves adds nothing for it
-    (most talon cards; the test is inline, the call it saves is not)."""
+    (most talon cards: their indices stay out of _talon_moves' bit sets)."""
     return _fits_found(s, c) or _may_fit_somewhere(tops, c)
 
 
@@ -177,8 +177,7 @@ def _tableau_moves(s, out, n, tops, top_bytes):
         c = s[PILES + i * PILE_CAP + down]
         if down == 0 and c % 13 == 12:
             continue  # a King at the bottom: moving it only permutes piles
-        if _may_fit_somewhere(tops, c):   # (as the call would test first: the call is not inline)
-            n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops, top_bytes)
+        n = _add_pile_targets(s, out, n, c, i, down, 0, i, tops, top_bytes)
     if s[REDUCE] & REDUCE_LAYOUT:
         return n
     for i in range(7):
@@ -289,8 +288,7 @@ def moves(s, out):
                 c = f * 13 + h - 1
                 if (reduce & REDUCE_SAFE) and _safe(s, c):
                     continue  # a safe card never needs to come down (see REDUCE_SAFE)
-                if _may_fit_somewhere(tops, c):
-                    n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1, tops, top_bytes)
+                n = _add_pile_targets(s, out, n, c, SRC_FOUND + f, 0, 0, -1, tops, top_bytes)
     if not (reduce & REDUCE_MACRO):
         if waste_len < talon_len:
             out[n] = DRAW_MOVE
