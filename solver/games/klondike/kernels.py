@@ -43,6 +43,13 @@ def _keep_pile_term(s, i):
     store64(s, PILE_TERMS + 8 * i, _pile_term(s, i))
 
 
+@njit(inline="always")
+def _keep_talon_chain(s):
+    """The talon's cards chained from 0 worked out again into TALON_CHAIN, after a talon
+    card is played (draws and redeals move only the boundary, which the chain leaves out)."""
+    store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+
+
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
     s[STONE] = NO_STONE
@@ -69,7 +76,7 @@ def apply(s, m):
             s[TALON + q] = s[TALON + q + 1]
         s[TALON_LEN] = ln - 1
         s[WASTE_LEN] = index
-        store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(ln - 1)))
+        _keep_talon_chain(s)
         if dst == DST_FOUND:
             if _lazy(s, c):
                 s[LIFT] = c
@@ -222,7 +229,7 @@ def settle(states):
         s = states[r]
         for i in range(7):
             _keep_pile_term(s, i)
-        store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+        _keep_talon_chain(s)
 
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
