@@ -253,8 +253,8 @@ def store64(s, at, v):
 @njit(inline="always")
 def copy_state(dst, src):
     """``dst[:] = src`` for two states of one size, as a plain loop: Numba's slice
-    assignment checks shapes and broadcasting on every call, which cost more than the
-    copy itself (about 60 ns against 8 for a state of 196 bytes), once per node."""
+    assignment checks shapes and broadcasting on every call, which costs more than the
+    copy itself, once per node."""
     for q in range(src.shape[0]):
         dst[q] = src[q]
 

@@ -59,8 +59,8 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
     searched, the keys of all its children are computed (``child_keys``, 0 for a
     transient child) and their table slots loaded into the cache (:func:`expect`): the
     probes then wait on memory side by side, not one at a time. The children made are
-    kept (``kids``, a row of them per depth), and a child's turn copies it: making it
-    again (a copy and an apply) took a quarter of a Klondike node's time."""
+    kept (``kids``, a row of them per depth), and a child's turn copies it instead of
+    making it again (a copy and an apply)."""
     depth = counters[C_DEPTH]
     rows = states.shape[0]
     done = 0

@@ -65,10 +65,10 @@ def open_state(deal: Deal, slots: list[tuple]) -> tuple[np.ndarray, list[int]]:
     """The state of ``deal`` with every reduction in force and no root verdict
     (``DOOMED``, the one byte worked out from the cards that ``settle`` does not work out
     again: with unlimited passes or none left the search tests the root again, else it
-    only loses a shortcut), and the byte
-    of each slot's card (:attr:`solver.game.Solver.open_state`): a tableau card's in
-    its pile, a stock or waste card's in the talon, waste first. A foundation card has
-    none (foundations are always face up)."""
+    only loses a shortcut), and the byte of each slot's card
+    (:attr:`solver.game.Solver.open_state`): a tableau card's in its pile, a stock or
+    waste card's in the talon, waste first. A foundation card has none (foundations are
+    always face up)."""
     s = encode(deal, REDUCE_ALL)
     s[DOOMED] = 0
     out = []
