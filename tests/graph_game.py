@@ -8,6 +8,11 @@ key, as a game's several move orders are, and one byte per node: 1 marks it
 *transient* (the engine does not store it; :data:`KERNELS_TRANSIENT` reads the mark).
 Winnable means the goal is reachable, which a plain breadth-first walk decides:
 the engine's verdicts are checked against that on random graphs full of cycles.
+
+With fuel (:data:`KERNELS_FUEL`), an edge of value 2 costs a unit of fuel, and a walk
+may spend at most ``state[FUEL_MAX]`` (``state[FUEL_USED]`` so far). The key keeps the
+fuel used in its low bits as a dominance field (``key_dominance``): a walk that has
+spent less can go wherever one that has spent more can.
 """
 
 from __future__ import annotations
@@ -22,7 +27,10 @@ from solver.engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, MOVES_SIG
 N = 24
 ORDER = 1 + N * N
 TRANSIENT = ORDER + 1
-STATE_SIZE = TRANSIENT + N
+FUEL_USED = TRANSIENT + N
+FUEL_MAX = FUEL_USED + 1
+STATE_SIZE = FUEL_MAX + 1
+FUEL_BITS = 3
 
 
 @njit(MOVES_SIG, cache=True)
@@ -70,10 +78,68 @@ def transient(s):
     return s[TRANSIENT + s[0]] != 0
 
 
+@njit(MOVES_SIG, cache=True)
+def moves_fuel(s, out):
+    n = 0
+    base = 1 + N * np.int64(s[0])
+    for q in range(N):
+        b = N - 1 - q if s[ORDER] else q
+        if s[base + b] == 1 or (s[base + b] == 2 and s[FUEL_USED] < s[FUEL_MAX]):
+            out[n] = b
+            n += 1
+    return n
+
+
+@njit(APPLY_SIG, cache=True)
+def apply_fuel(s, m):
+    if s[1 + N * np.int64(s[0]) + m] == 2:
+        s[FUEL_USED] += 1
+    s[0] = m
+
+
+@njit(KEY_SIG, cache=True)
+def key_fuel(s):
+    """The node above the fuel used (the dominance field)."""
+    return ((np.uint64(s[0]) + np.uint64(1)) << np.uint64(FUEL_BITS)) | np.uint64(s[FUEL_USED])
+
+
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                   progress=progress, beam_score=beam_score)
 KERNELS_TRANSIENT = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                             progress=progress, transient=transient)
+KERNELS_FUEL = Kernels(moves=moves_fuel, apply=apply_fuel, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
+                       max_moves=N, progress=progress, key_dominance=lambda root: FUEL_BITS)
+KERNELS_FUEL_EXACT = Kernels(moves=moves_fuel, apply=apply_fuel, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
+                             max_moves=N, progress=progress)
+
+
+def random_fuel_graph(rng, edges: int) -> np.ndarray:
+    """A start state on a random graph whose edges cost fuel with odds one in three, and
+    0 to 3 units of fuel to spend."""
+    s = random_graph(rng, edges)
+    for i in range(1, 1 + N * N):
+        if s[i] and rng.random() < 1 / 3:
+            s[i] = 2
+    s[FUEL_MAX] = rng.randint(0, 3)
+    return s
+
+
+def goal_reachable_with_fuel(s: np.ndarray) -> bool:
+    """Whether a walk from the start reaches the goal spending at most the fuel it has:
+    a breadth-first walk over (node, fuel used)."""
+    start = (int(s[0]), int(s[FUEL_USED]))
+    seen, todo = {start}, deque([start])
+    while todo:
+        a, used = todo.popleft()
+        if a == N - 1:
+            return True
+        for b in range(N):
+            edge = s[1 + N * a + b]
+            nxt = (b, used + 1) if edge == 2 else (b, used)
+            if edge and nxt[1] <= s[FUEL_MAX] and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
 
 
 def random_graph(rng, edges: int) -> np.ndarray:

@@ -85,13 +85,13 @@ def _solve_each(moves, apply, key, is_won, dominance_group, dominance_vector, tr
         groups[0] = dominance_group(states[0])
         counts[0] = moves(states[0], stack[0])
         cursor[0] = 0
-        if visit(table_keys, table_flags, keys[0], own) == 2:
+        if visit(table_keys, table_flags, keys[0], own, 0) == 2:
             counters[C_STORED] = 1
         while True:
             status = _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids,
                           stack, child_keys, counts, cursor, keys, groups, table_keys, table_flags, dominators,
                           counters, max_nodes - counters[C_NODES], np.int64(table_keys.shape[0] * MAX_LOAD),
-                          np.int64(dominators.shape[0] * MAX_LOAD), own, max_depth)
+                          np.int64(dominators.shape[0] * MAX_LOAD), own, max_depth, 0)
             if status != GROW:
                 break
             if counters[C_STORED] >= table_keys.shape[0] * MAX_LOAD:

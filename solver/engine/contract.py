@@ -26,6 +26,16 @@ the second (so if the second can be won, so can the first). The engine then skip
 a new state whose group holds a finished state with a vector at most its own.
 Group 0 means "no dominance for this state" (the default kernels return 0).
 
+A game may instead (or also) keep a dominance field in its key: ``key_dominance(root)``,
+a plain Python function called once per search, gives the number of low bits of
+``key`` (at most ``table.MAX_DOMINANCE_BITS``; 0, the default, for none) that hold it
+for the states searched from ``root``. When two keys are equal above those bits and the
+first's field is at most the second's, the first state can win wherever the second can.
+The engine then skips a new state when such a first state is finished, as it does with
+the dominance pair. It costs no probe of its own: the keys of one position share a
+home in the table, so the probe for the new state passes them. The price is in the
+hash: a key keeps 64 minus that many bits to tell positions apart.
+
 A game may also provide ``progress(state) -> int64``, a score of how far a state has
 come (Ladder: cards dug out of the ladder, then empty piles). Restart runs with a
 lookahead (``restart_look``, :mod:`solver.engine.restarts`) then prefer a first move
@@ -97,6 +107,11 @@ def no_dominance(s):
     return np.uint64(0)
 
 
+def no_key_dominance(root) -> int:
+    """The default ``key_dominance``: no bits of the key hold a dominance field."""
+    return 0
+
+
 @njit(PROGRESS_SIG, cache=True)
 def no_progress(s):
     """The default progress kernel: every state scores the same (a lookahead finds nothing)."""
@@ -130,6 +145,7 @@ class Kernels:
     progress: Callable = no_progress
     transient: Callable = never_transient
     beam_score: Callable = unscored
+    key_dominance: Callable = no_key_dominance
 
     @property
     def has_dominance(self) -> bool:

@@ -44,11 +44,11 @@ MIN_SLOTS = 1 << 10    # the smallest first table a small memory budget gets
                   CHILD_STATES, MOVE_LISTS, types.uint64[:, ::1],
                   types.int32[::1], types.int32[::1], types.uint64[::1], types.uint64[::1], types.uint64[::1],
                   types.uint8[::1], types.uint64[:, ::1], types.int64[::1], types.int64, types.int64, types.int64,
-                  types.uint8, types.int64),
+                  types.uint8, types.int64, types.int64),
       cache=True)
 def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient, states, kids, stack, child_keys,
          counts, cursor, keys, groups, table_keys, table_flags, dominators, counters, budget, grow_at,
-         dominators_grow_at, own, max_depth):
+         dominators_grow_at, own, max_depth, field_bits):
     """Advance the DFS by up to ``budget`` nodes. See the module docstring. A transient
     state (``keys`` 0 on the stack) is expanded each time it is reached, never stored:
     its successors are stored, or transient and expanded in turn (no cycle of them).
@@ -108,7 +108,7 @@ def _run(moves, apply, key, is_won, dominance_group, dominance_vector, transient
             seen = 1   # expanded, as a state another search is inside
             group = np.uint64(0)
         else:
-            seen = visit(table_keys, table_flags, k, own)
+            seen = visit(table_keys, table_flags, k, own, field_bits)
             if seen == 0:
                 continue
             group = dominance_group(child)
@@ -247,6 +247,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         return Outcome("unknown", [], 0, time.perf_counter() - start, "memory", 0, 0)
     table = new_table(slots)
     dominators = new_dominators(dominator_rows)
+    field_bits = kernels.key_dominance(roots[0])
     runs = [_Run(kernels, r, max_depth) for r in roots]
     for i, run in enumerate(runs):
         if enter(table[0], table[1], run.keys[0], np.uint8(1 << i)) == 2:
@@ -312,7 +313,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                 status = _run(*kernels.compiled, *kernels.dominance, kernels.compiled_transient, run.states, run.kids,
                               run.stack, run.child_keys, run.counts, run.cursor,
                               run.keys, run.groups, table[0], table[1], dominators, run.counters, budget, grow_at,
-                              dominators_grow_at, np.uint8(1 << i), max_depth)
+                              dominators_grow_at, np.uint8(1 << i), max_depth, field_bits)
             else:
                 status = _run_restarts(*kernels.compiled, *kernels.dominance, kernels.compiled_progress,
                                        kernels.compiled_transient, run.states,

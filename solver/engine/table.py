@@ -28,6 +28,10 @@ FINISHED = np.uint8(128)   # bits 0-6: search 0..6 has entered the state
 MAX_SEARCHES = 7
 BYTES_PER_SLOT = 9
 KEYS_AHEAD = 16   # children whose keys a run makes, and whose slots it loads (expect), before the first is searched
+# A key's low bits may hold a dominance field (contract: ``key_dominance``): where probing
+# starts ignores these many low bits, so that the keys of one position with other fields
+# share a home, and a probe for one passes the others
+MAX_DOMINANCE_BITS = 10
 
 # _slot, visit, finish, is_finished, mark_finished, dominated and add_dominator are inlined
 # into the engine's compiled loops: without a signature they are compiled only there (and
@@ -41,9 +45,11 @@ def new_table(slots: int) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(inline="always")
 def home(slots, key):
-    """Where probing for ``key`` starts in an array of ``slots`` (a power of two) entries.
-    Fibonacci hashing spreads keys whose low bits are alike."""
-    return ((key * np.uint64(11400714819323198485)) >> np.uint64(20)) & np.uint64(slots - 1)
+    """Where probing for ``key`` starts in an array of ``slots`` (a power of two) entries,
+    whatever its :data:`MAX_DOMINANCE_BITS` low bits. Fibonacci hashing spreads keys
+    whose low bits are alike."""
+    return (((key >> np.uint64(MAX_DOMINANCE_BITS)) * np.uint64(11400714819323198485)) >> np.uint64(20)) \
+        & np.uint64(slots - 1)
 
 
 @intrinsic
@@ -108,12 +114,32 @@ def stored_key(key):
 
 
 @njit(inline="always")
-def visit(keys, flags, key, own):
+def visit(keys, flags, key, own, field_bits):
     """Search ``own`` (flag 1, 2, 4 ... 64) reaches a state: 2 if the state is new (now
     stored), 1 if only other searches have entered it and none has finished it
-    (this one expands it too), 0 if it is to be skipped."""
+    (this one expands it too), 0 if it is to be skipped.
+
+    With ``field_bits`` (the game's ``key_dominance``), a key's low ``field_bits`` bits are
+    a dominance field, and a new state is also skipped when a stored key equal above
+    them, with a field at most its own, is finished: that state can win wherever this
+    one can (as with the dominance multimap, only a finished state counts). The probe
+    passes every such key before it reaches ``key``'s slot or a free one (they share a
+    home)."""
     key = stored_key(key)
-    slot = _slot(keys, key)
+    if field_bits != 0:
+        shift = np.uint64(field_bits)
+        field = (np.uint64(1) << shift) - np.uint64(1)
+        mask = np.uint64(keys.shape[0] - 1)
+        slot = home(keys.shape[0], key)
+        while True:
+            here = keys[slot]
+            if here == 0 or here == key:
+                break
+            if (here >> shift) == (key >> shift) and (here & field) <= (key & field) and flags[slot] & FINISHED:
+                return 0
+            slot = (slot + np.uint64(1)) & mask
+    else:
+        slot = _slot(keys, key)
     if keys[slot] == 0:
         keys[slot] = key
         flags[slot] = own
@@ -147,7 +173,7 @@ def mark_finished(keys, flags, key):
     """Mark a state finished, storing it if it is new: 2 if it was new, 1 if it was
     stored but not finished, 0 if it was finished already (:func:`visit` with the
     finished flag for the searcher)."""
-    return visit(keys, flags, key, FINISHED)
+    return visit(keys, flags, key, FINISHED, 0)
 
 
 # Dominance (see engine.contract): finished states by group, a multimap of (group, vector)
@@ -227,7 +253,7 @@ def grown_dominators(dominators: np.ndarray) -> np.ndarray:
 @njit(cache=True)
 def enter(keys, flags, key, own):
     """:func:`visit`, for the Python driver (the root states)."""
-    return visit(keys, flags, key, own)
+    return visit(keys, flags, key, own, 0)
 
 
 @njit([types.void(types.uint64[::1], values, types.uint64[::1], values)
