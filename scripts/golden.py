@@ -36,8 +36,8 @@ PLAN = {
     "klondike": ([{"draw": 1, "passes": 1}, {"draw": 3, "passes": 3}, {"draw": 1, "passes": None},
                   {"draw": 3, "passes": None}, {"draw": 3, "passes": None, "foundation_to_tableau": True},
                   {"draw": 1, "passes": 5}],
-                 # 6796 with five passes: won by the best-first search of a likely won deal (within 6M in all;
-                 # the beam alone wins it too, later)
+                 # 6796 with five passes: won by the beam of a likely won deal (within 6M in all; without
+                 # the beam, unknown there)
                  [(8, 150_000, {"draw": 1, "passes": 1}), (13, 150_000, {"draw": 3, "passes": None}),
                   (6796, 6_000_000, {"draw": 1, "passes": 5})]),
     "pyramid": ([{"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},

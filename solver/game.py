@@ -208,15 +208,10 @@ class Solver:
     # the share of the limits the relaxed deal (the second argument) of a deal may take
     # before the deal itself is searched (None, or no function: solver.solve.RELAXED_SHARE)
     relaxed_share: Callable[["Deal", "Deal"], "float | None"] | None = None
-    # deals whose winning lines win the deal too (so: won when one is won), cheapest
-    # first: tried when the relaxed deal (the second argument) is won by a line the deal
-    # does not allow (solver.solve); a game whose searches grow with a limit offers the
-    # deal under smaller ones (fewer passes)
-    narrower: Callable[["Deal", "Deal"], list] | None = None
     # settings of solver.engine.search.search (restart runs) for a deal with these options
     search_settings: Callable[[dict], dict] = lambda options: {}
     # settings added for the deal's own search when its relaxed deal was won by a line the
-    # deal does not allow and no narrower deal was won (solver.solve): such a deal is mostly
+    # deal does not allow (solver.solve): such a deal is mostly
     # won by some other line, which a search built to find wins (restart runs) finds sooner
     likely_won_settings: Callable[[dict], dict] = lambda options: {}
     fewest_moves: FewestMoves | None = None

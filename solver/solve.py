@@ -74,11 +74,6 @@ RELAXED_NODES = 5_000_000
 # saves on those it does (benchmarks/results.md).
 PROBE_NODES = 5_000
 PROBE_SHARE = 0.05
-# Each narrower deal (Solver.narrower) may use this share of what is left of the limits
-# (the rest is for the next, and last for the deal itself, which keeps at least 40 % with
-# four of them): a narrower search that wins mostly wins at once, while some deals are won
-# by their own search sooner than a narrower one proves itself lost (benchmarks/results.md).
-NARROWER_SHARE = 0.2
 
 
 def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
@@ -93,12 +88,8 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
     ``deal`` (a proof as good as the search's own); if it is won by a line that the
     reference rules of ``deal`` itself accept and win with (a twin that only allows
     more redeals, and a line that redeals no more than ``deal`` allows), ``deal`` is
-    won by it. If the twin is won by a line ``deal`` does not allow, the game's narrower
-    deals (``Solver.narrower``: every winning line of one wins ``deal``) are searched in
-    turn, each within :data:`NARROWER_SHARE` of what is left (:data:`RELAXED_NODES` with
-    no limits); a line of one that ``deal``'s reference rules win with wins ``deal``.
-    Otherwise ``deal`` is searched again with what is left of the limits, with the
-    game's settings for a likely won deal added (``Solver.likely_won_settings``) when
+    won by it. Otherwise ``deal`` is searched again with what is left of the limits, with
+    the game's settings for a likely won deal added (``Solver.likely_won_settings``) when
     its twin was won by a line it does not allow.
 
     ``memory_mb`` bounds the search memory of each of these searches (all its arrays at
@@ -134,39 +125,28 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         nodes, seconds = probe.nodes, probe.seconds
         max_nodes, time_limit = _left(max_nodes, time_limit, probe)
 
-        def attempt(other: Deal, share: float, lines: bool = True):
-            """Search ``other`` within ``share`` of what is left (RELAXED_NODES with no
-            limits): its outcome, and its line when that line wins ``deal`` itself (the
-            deal's reference rules decide; not asked without ``lines``)."""
-            nonlocal nodes, seconds, max_nodes, time_limit
-            if max_nodes is None and time_limit is None:
-                out = run(other, RELAXED_NODES, None)
-            else:
-                out = run(other, None if max_nodes is None else max(1, int(max_nodes * share)),
-                          None if time_limit is None else time_limit * share)
-            nodes, seconds = nodes + out.nodes, seconds + out.seconds
-            max_nodes, time_limit = _left(max_nodes, time_limit, out)
-            line = game.decode_line(other, out.line, game.reduce_all) if out.verdict == "won" and lines else None
-            return out, line if line is not None and _wins(deal, line) else None
-
         share = game.relaxed_share(deal, easier) if game.relaxed_share is not None else None
-        lines = game.relaxed_lines(deal, easier) if game.relaxed_lines is not None else True
-        out, line = attempt(easier, RELAXED_SHARE if share is None else share, lines)
+        share = RELAXED_SHARE if share is None else share
+        if max_nodes is None and time_limit is None:
+            out = run(easier, RELAXED_NODES, None)
+        else:
+            out = run(easier, None if max_nodes is None else max(1, int(max_nodes * share)),
+                      None if time_limit is None else time_limit * share)
+        nodes, seconds = nodes + out.nodes, seconds + out.seconds
+        max_nodes, time_limit = _left(max_nodes, time_limit, out)
         if out.verdict == "lost":
             return Result(deal, "lost", [], nodes, seconds)
-        # a twin by passes wins the deal when its line redeals no more than the deal allows;
-        # when it redeals more, the deal is won with more room than it has: try it with less
-        # room still (fewer passes), whose searches are far smaller
+        # a twin by passes wins the deal when its line redeals no more than the deal allows
+        # (the deal's reference rules decide); when it redeals more, the deal is won with
+        # more room than it has, and most likely by some other line
+        lines = game.relaxed_lines(deal, easier) if game.relaxed_lines is not None else True
         twin_won = out.verdict == "won" and lines
-        tries = game.narrower(deal, easier) if twin_won and game.narrower is not None else []
-        while True:
-            if line is not None:
+        if twin_won:
+            line = game.decode_line(easier, out.line, game.reduce_all)
+            if _wins(deal, line):
                 return Result(deal, "won", line, nodes, seconds)
-            if out.reason == "interrupted":
-                return Result(deal, "unknown", [], nodes, seconds, "interrupted")
-            if not tries:
-                break
-            out, line = attempt(tries.pop(0), NARROWER_SHARE)
+        if out.reason == "interrupted":
+            return Result(deal, "unknown", [], nodes, seconds, "interrupted")
     return _result(game, deal, run(deal, max_nodes, time_limit, likely_won=twin_won), nodes, seconds)
 
 

@@ -8,8 +8,8 @@ from ...deals import Deal
 from ...engine.contract import chained, mix64_int, word_bytes
 from .reductions import _doomed
 from .state import (DOOMED, DOWN, DRAW, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES, PASSES_USED, PILE_CAP,
-                    PILE_TERMS, PILES, RECHECK, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, STATE_SIZE, STONE, TALON,
-                    TALON_CHAIN, TALON_LEN, WASTE_LEN)
+                    PILE_TERMS, PILES, RECHECK, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, REDUCE_MORE, STATE_SIZE, STONE,
+                    TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN)
 
 # Move orders per deal (encode_roots). With unlimited passes, six orders instead of two
 # find the wins of slow won deals with far fewer nodes, for the same nodes on lost deals;
@@ -41,7 +41,8 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[PILES + i * PILE_CAP:PILES + i * PILE_CAP + len(pile)] = pile
         s[PILE_TERMS + 8 * i:PILE_TERMS + 8 * i + 8] = word_bytes(pile_term(pile, deal.face_down[i]))
     s[TALON_CHAIN:TALON_CHAIN + 8] = word_bytes(chained(talon))
-    s[REDUCE] = reduce
+    s[REDUCE] = reduce & 255
+    s[REDUCE_MORE] = reduce >> 8
     s[STONE] = NO_STONE
     s[LIFT] = NO_STONE
     s[RECHECK] = 1

@@ -9,12 +9,14 @@ from numba import njit
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, Kernels, chain_bytes, chain_on,
                                 load64, store64)
 from ...engine.contract import mix64 as _mix
+from ..talon_dominance import field_bits, talon_field, with_field
 from .generate import moves
 from .reductions import _covered_alike, _lazy, _stones
-from .state import (DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FOUND, LEN, LIFT, MAX_MOVES, NO_STONE, PASSES,
-                    PASSES_USED, PILE_CAP, PILE_TERMS, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_EMPTY,
-                    REDUCE_LAYOUT, REDUCE_MACRO, SRC_FOUND, SRC_TALON, STATE_SIZE, STONE, TALON, TALON_CHAIN,
-                    TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _pile_with_top, _redeal_allowed, _twin)
+from .state import (BOUNDARY_BITS, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FOUND, LEN, LIFT, MAX_MOVES, NO_STONE,
+                    PASSES, PASSES_USED, PILE_CAP, PILE_TERMS, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE,
+                    REDUCE, REDUCE_EMPTY, REDUCE_LAYOUT, REDUCE_MACRO, REDUCE_MORE, SRC_FOUND, SRC_TALON, STATE_SIZE,
+                    STONE, TALON, TALON_CHAIN, TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _pile_with_top,
+                    _redeal_allowed, _talon_field_bits, _twin)
 
 
 @njit(inline="always")
@@ -190,10 +192,14 @@ def key(s):
         # end, reaches exactly the cards a fresh pass reaches, so all such
         # boundaries are one state (with draw 1: every boundary)
         waste_len = 0
-    t = np.uint64(waste_len) | (np.uint64(s[PASSES_USED]) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
+    # REDUCE_TALON_DOMINANCE: the passes used, and with one card a draw the boundary, go
+    # to the key's low bits (games/talon_dominance.py)
+    passes_bits, boundary_bits = _talon_field_bits(s)
+    used, waste_len, field = talon_field(s[PASSES], s[PASSES_USED], waste_len, passes_bits, boundary_bits)
+    t = np.uint64(waste_len) | (np.uint64(used) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
         | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
     t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))   # the talon's cards chained on from t
-    return _mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019)))
+    return with_field(_mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019))), field, passes_bits + boundary_bits)
 
 
 @njit(WON_SIG, cache=True)
@@ -232,5 +238,13 @@ def settle(states):
         _keep_talon_chain(s)
 
 
+def key_dominance(root) -> int:
+    """The bits of ``key``'s dominance field for a search from ``root`` (REDUCE_TALON_DOMINANCE:
+    the passes used, then with one card a draw the boundary; games/talon_dominance.py)."""
+    if not root[REDUCE_MORE] & 1 or not root[REDUCE] & REDUCE_MACRO:
+        return 0
+    return field_bits(int(root[PASSES]), root[DRAW] == 1, BOUNDARY_BITS)
+
+
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
-                  max_moves=MAX_MOVES, beam_score=beam_score)
+                  max_moves=MAX_MOVES, beam_score=beam_score, key_dominance=key_dominance)

@@ -9,7 +9,7 @@ from . import state as S
 from .encoding import encode, encode_roots, open_state
 from .kernels import KERNELS, settle
 from .lines import decode_line
-from ..twins import by_passes, fewer_passes, relaxed_share
+from ..twins import by_passes, relaxed_share
 from .reductions import relaxed
 
 
@@ -55,12 +55,12 @@ SOLVER = Solver(
     decode_line=decode_line,
     reductions={"macro": S.REDUCE_MACRO, "safe": S.REDUCE_SAFE, "layout": S.REDUCE_LAYOUT,
                 "deadlock": S.REDUCE_DEADLOCK, "stone": S.REDUCE_STONE, "lazy": S.REDUCE_LAZY,
-                "empty": S.REDUCE_EMPTY, "safe_talon": S.REDUCE_SAFE_TALON},
+                "empty": S.REDUCE_EMPTY, "safe_talon": S.REDUCE_SAFE_TALON,
+                "talon_dominance": S.REDUCE_TALON_DOMINANCE},
     move_orders=encode_roots,
     relaxed=relaxed,
     relaxed_lines=by_passes,
     relaxed_share=relaxed_share,
-    narrower=fewer_passes,
     likely_won_settings=lambda options: LIKELY_WON_SEARCH,
     omitted=omitted,
     symmetric=symmetric,

@@ -12,6 +12,8 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
                 order, root verdict, the talon card the next move must cover,
                 the one whose successor must go up next, and whether a King
                 must go into an emptied pile next
+    RECHECK, REDUCE_MORE  whether the last move may have deadlocked the position,
+                and the reduction flags above the first eight
     PILE_TERMS[7][8]  each pile's term of the key with REDUCE_LAYOUT (8 bytes, low
                 byte first; 0 for a pile with more than six face-down cards), and
     TALON_CHAIN[8]  the talon's cards chained from 0 (``chain_bytes``): functions
@@ -35,6 +37,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..talon_dominance import PASSES_BITS
+
 DRAW, PASSES, F2T, PASSES_USED, TALON_LEN, WASTE_LEN = 0, 1, 2, 3, 4, 5
 FOUND, LEN, DOWN, TALON = 6, 10, 17, 24
 PILES, PILE_CAP = 48, 20
@@ -45,6 +49,7 @@ STONE = REDUCE + 3   # a talon card the next move must cover (REDUCE_STONE), NO_
 LIFT = REDUCE + 4    # a talon card gone up whose successor must follow (REDUCE_LAZY), or NO_STONE
 EMPTIED = REDUCE + 5  # 1: the last move emptied a pile, a King must go into it next (REDUCE_EMPTY)
 RECHECK = REDUCE + 6  # 1: the last move may have deadlocked the position (see REDUCE_DEADLOCK)
+REDUCE_MORE = REDUCE + 7  # the reduction flags from 256 up, shifted down by eight bits
 PILE_TERMS = REDUCE + 8  # 7 x 8 bytes
 TALON_CHAIN = PILE_TERMS + 56   # 8 bytes
 STATE_SIZE = TALON_CHAIN + 8  # 260
@@ -53,8 +58,9 @@ MAX_MOVES = 320
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAYOUT, REDUCE_DEADLOCK, REDUCE_STONE, REDUCE_LAZY = 1, 2, 4, 8, 16, 32
 REDUCE_EMPTY, REDUCE_SAFE_TALON = 64, 128
+REDUCE_TALON_DOMINANCE = 256   # in REDUCE_MORE, as 1
 REDUCE_ALL = (REDUCE_MACRO | REDUCE_SAFE | REDUCE_LAYOUT | REDUCE_DEADLOCK | REDUCE_STONE | REDUCE_LAZY
-              | REDUCE_EMPTY | REDUCE_SAFE_TALON)
+              | REDUCE_EMPTY | REDUCE_SAFE_TALON | REDUCE_TALON_DOMINANCE)
 
 # move encoding: src | dst << 4 | index << 8 | redeal << 16
 SRC_TALON, SRC_FOUND, DST_FOUND = 7, 8, 8
@@ -144,6 +150,18 @@ def _bit(c):
 @njit(inline="always")
 def _byte(packed, q):
     return (packed >> np.uint64(8 * q)) & np.uint64(255)
+
+
+BOUNDARY_BITS = 5   # the talon's boundary in the key's field (games/talon_dominance.py): at most 24
+
+
+@njit(inline="always")
+def _talon_field_bits(s):
+    """(bits of the passes used, bits of the boundary) in the key's dominance field
+    (REDUCE_TALON_DOMINANCE: limited passes and macro moves only), each 0 when absent."""
+    if s[PASSES] == 0 or (s[REDUCE_MORE] & 1) == 0 or (s[REDUCE] & REDUCE_MACRO) == 0:
+        return 0, 0
+    return PASSES_BITS[s[PASSES]], BOUNDARY_BITS if s[DRAW] == 1 else 0
 
 
 @njit(inline="always")

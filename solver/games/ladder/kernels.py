@@ -10,13 +10,14 @@ from numba import njit
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
                                 TRANSIENT_SIG, WON_SIG, Kernels, chain_on, load64, store64)
 from ...engine.contract import mix64 as _mix
+from ..talon_dominance import PASSES_BITS, field_bits, talon_field, with_field
 from .generate import _built_from, _exposed_like, moves
 from .reductions import _stone, _up
-from .state import (CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
+from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
-                    PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO, RUNS,
-                    SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN, WASTE_LEN, _chain_pile,
-                    _chain_talon, _empty_target, _pile_chain, _redeal_allowed, _to_found)
+                    PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO,
+                    REDUCE_TALON_DOMINANCE, RUNS, SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN,
+                    WASTE_LEN, _chain_pile, _chain_talon, _empty_target, _pile_chain, _redeal_allowed, _to_found)
 
 
 @njit(inline="always")
@@ -145,6 +146,18 @@ def _foundation_fields(s):
     return v
 
 
+TALON_FIELD_FLAGS = REDUCE_MACRO | REDUCE_TALON_DOMINANCE
+
+
+@njit(inline="always")
+def _talon_field_bits(s):
+    """(bits of the passes used, bits of the boundary) in the key's dominance field
+    (REDUCE_TALON_DOMINANCE: limited passes and macro moves only), each 0 when absent."""
+    if s[PASSES] == 0 or (s[REDUCE] & TALON_FIELD_FLAGS) != TALON_FIELD_FLAGS:
+        return 0, 0
+    return PASSES_BITS[s[PASSES]], BOUNDARY_BITS
+
+
 @njit(KEY_SIG, cache=True)
 def key(s):
     total = _piles_hash(s)
@@ -154,11 +167,24 @@ def key(s):
     g |= np.uint64(s[PEND_KIND]) << np.uint64(40)
     # talon: with unlimited passes and macro moves it is the rest of the decks (a
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
+    # (with REDUCE_TALON_DOMINANCE the passes used and the boundary go to the key's low
+    # bits: games/talon_dominance.py)
+    passes_bits, boundary_bits = _talon_field_bits(s)
+    field = np.uint64(0)
     if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
-        t = np.uint64(s[WASTE_LEN]) | (np.uint64(s[PASSES_USED]) << np.uint64(8))
+        used, boundary, field = talon_field(s[PASSES], s[PASSES_USED], s[WASTE_LEN], passes_bits, boundary_bits)
+        t = np.uint64(boundary) | (np.uint64(used) << np.uint64(8))
         t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))
         g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
-    return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
+    return with_field(_mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D))), field, passes_bits + boundary_bits)
+
+
+def key_dominance(root) -> int:
+    """The bits of ``key``'s dominance field for a search from ``root`` (REDUCE_TALON_DOMINANCE:
+    the passes used, then the boundary; games/talon_dominance.py)."""
+    if (root[REDUCE] & TALON_FIELD_FLAGS) != TALON_FIELD_FLAGS:
+        return 0
+    return field_bits(int(root[PASSES]), True, BOUNDARY_BITS)
 
 
 @njit(WON_SIG, cache=True)
@@ -242,5 +268,5 @@ def transient(s):
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
                   max_moves=MAX_MOVES, dominance_group=dominance_group, dominance_vector=dominance_vector,
-                  progress=progress, transient=transient, beam_score=beam_score)
+                  progress=progress, transient=transient, beam_score=beam_score, key_dominance=key_dominance)
 

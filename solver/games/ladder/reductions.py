@@ -140,6 +140,13 @@ reduction switched off):
   gives a smaller counterexample. On hard lost deals most stored states are
   dominated by another (benchmarks/results.md).
 
+* *Talon dominance* (``REDUCE_TALON_DOMINANCE``; limited passes, macro moves; the
+  engine applies it). Of two positions that differ only in the passes used and the
+  boundary, the one with fewer passes used, or as many and an earlier boundary, can
+  win wherever the other can (the argument: ``games/talon_dominance.py``). The key
+  keeps the two in its low bits, and the search skips a new position when such a
+  better one is finished (benchmarks/results.md).
+
 * *Dropped: "use what a move exposes".* An earlier version also required the
   move after a tableau, ladder or talon move to use what it exposed or placed,
   or to have a label not lower (argued from the lexicographically least
