@@ -35,7 +35,7 @@ SOLVER = _game("ladder").solver
 
 VARIANTS = [{"passes": None}, {"passes": 2}, {"passes": 1}]
 REDUCTIONS = [S.REDUCE_MACRO, S.REDUCE_SAFE, S.REDUCE_LAZY, S.REDUCE_STONE, S.REDUCE_ARRANGE, S.REDUCE_DEADLOCK,
-              S.REDUCE_DOMINANCE]
+              S.REDUCE_DOMINANCE, S.REDUCE_TALON_DOMINANCE]
 
 
 def kernel_moves(state):
