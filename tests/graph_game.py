@@ -35,11 +35,12 @@ FUEL_BITS = 3
 
 @njit(MOVES_SIG, cache=True)
 def moves(s, out):
+    """The edges from the node, an edge that costs fuel only while some is left."""
     n = 0
     base = 1 + N * np.int64(s[0])
     for q in range(N):
         b = N - 1 - q if s[ORDER] else q
-        if s[base + b]:
+        if s[base + b] == 1 or (s[base + b] == 2 and s[FUEL_USED] < s[FUEL_MAX]):
             out[n] = b
             n += 1
     return n
@@ -47,6 +48,8 @@ def moves(s, out):
 
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
+    if s[1 + N * np.int64(s[0]) + m] == 2:
+        s[FUEL_USED] += 1
     s[0] = m
 
 
@@ -78,25 +81,6 @@ def transient(s):
     return s[TRANSIENT + s[0]] != 0
 
 
-@njit(MOVES_SIG, cache=True)
-def moves_fuel(s, out):
-    n = 0
-    base = 1 + N * np.int64(s[0])
-    for q in range(N):
-        b = N - 1 - q if s[ORDER] else q
-        if s[base + b] == 1 or (s[base + b] == 2 and s[FUEL_USED] < s[FUEL_MAX]):
-            out[n] = b
-            n += 1
-    return n
-
-
-@njit(APPLY_SIG, cache=True)
-def apply_fuel(s, m):
-    if s[1 + N * np.int64(s[0]) + m] == 2:
-        s[FUEL_USED] += 1
-    s[0] = m
-
-
 @njit(KEY_SIG, cache=True)
 def key_fuel(s):
     """The node above the fuel used (the dominance field)."""
@@ -107,9 +91,9 @@ KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=S
                   progress=progress, beam_score=beam_score)
 KERNELS_TRANSIENT = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                             progress=progress, transient=transient)
-KERNELS_FUEL = Kernels(moves=moves_fuel, apply=apply_fuel, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
+KERNELS_FUEL = Kernels(moves=moves, apply=apply, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
                        max_moves=N, progress=progress, key_dominance=lambda root: FUEL_BITS)
-KERNELS_FUEL_EXACT = Kernels(moves=moves_fuel, apply=apply_fuel, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
+KERNELS_FUEL_EXACT = Kernels(moves=moves, apply=apply, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,
                              max_moves=N, progress=progress)
 
 
