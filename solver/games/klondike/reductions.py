@@ -134,10 +134,7 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   fewer passes used, or as many and an earlier boundary, can win wherever the other
   can (the argument: ``games/talon_dominance.py``). The key keeps the two in its
   low bits, and the search skips a new position when such a better one is
-  finished. With macro moves no line returns to a position with another boundary
-  or pass count (it would have to play no talon card), so only the states of
-  other branches are skipped: on the deals draw 1 with five passes left unknown
-  at 10 s it decides most at once (benchmarks/results.md).
+  finished (what it saves: benchmarks/results.md).
 """
 
 from __future__ import annotations
