@@ -169,13 +169,13 @@ def key(s):
     # multiset, all of it available): nothing to add; otherwise order, boundary, passes
     # (with REDUCE_TALON_DOMINANCE the passes used and the boundary go to the key's low
     # bits: games/talon_dominance.py)
+    if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO):
+        return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
     passes_bits, boundary_bits = _talon_field_bits(s)
-    field = np.uint64(0)
-    if s[PASSES] != 0 or not (s[REDUCE] & REDUCE_MACRO):
-        used, boundary, field = talon_field(s[PASSES], s[PASSES_USED], s[WASTE_LEN], passes_bits, boundary_bits)
-        t = np.uint64(boundary) | (np.uint64(used) << np.uint64(8))
-        t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))
-        g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
+    used, boundary, field = talon_field(s[PASSES], s[PASSES_USED], s[WASTE_LEN], passes_bits, boundary_bits)
+    t = np.uint64(boundary) | (np.uint64(used) << np.uint64(8))
+    t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))
+    g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
     return with_field(_mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D))), field, passes_bits + boundary_bits)
 
 
