@@ -435,6 +435,261 @@ def test_a_deal_whose_twin_redeals_too_often_is_won_by_the_restart_run(monkeypat
     won_with_five_passes_and_unknown_without(monkeypatch, 9687, 8_000_000, likely_won_settings=lambda options: others)
 
 
+@pytest.mark.parametrize("seed", [437, 731])
+def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
+    """Seeds 437 and 731 (draw 3, unlimited passes) are lost, and so are they with one
+    card a draw, in a far smaller search: solve() proves them lost there, after its
+    short look at the deal itself. The draw-3 search on its own agrees, with more nodes."""
+    from solver.solve import PROBE_NODES, solve
+
+    deal = deal_from_seed("klondike", seed, {"draw": 3, "passes": None})
+    result = solve(deal, time_limit=None)
+    direct = search(kernels.KERNELS, np.stack(encoding.encode_roots(deal)))
+    twin = search(kernels.KERNELS, np.stack(encoding.encode_roots(reductions.relaxed(deal))))
+    assert result.verdict == direct.verdict == twin.verdict == "lost"
+    assert direct.nodes > PROBE_NODES and result.nodes == PROBE_NODES + twin.nodes
+    assert twin.nodes * 3 < direct.nodes
+
+
+def test_the_deal_itself_gets_a_short_look_before_its_twin():
+    """Solvitaire's seed 7211 (draw 3, unlimited passes, foundation_to_tableau) is lost
+    within a few nodes of its own search, while its draw-1 twin is not decided in
+    50,000: solve() looks at the deal itself first and is done at once."""
+    from solver.seeds import deal_from_tool_seed
+    from solver.solve import PROBE_NODES, solve
+
+    deal = deal_from_tool_seed("klondike", 7211, "solvitaire",
+                               {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    result = solve(deal, time_limit=None)
+    assert result.verdict == "lost" and result.nodes <= PROBE_NODES
+    twin = search(kernels.KERNELS, np.stack(encoding.encode_roots(reductions.relaxed(deal))), max_nodes=50_000)
+    assert twin.verdict != "lost"
+
+
+def test_the_relaxed_search_shares_the_node_limit():
+    """A won deal: the relaxed deal is searched first (and won, which proves nothing),
+    then the deal itself, within what is left of the limit."""
+    from solver.solve import solve
+
+    deal = deal_from_seed("klondike", 4, {"draw": 3, "passes": None})
+    full = solve(deal, max_nodes=None, time_limit=None)
+    assert full.verdict == "won"
+    for limit in (10, 100, full.nodes // 2):
+        capped = solve(deal, max_nodes=limit, time_limit=None)
+        assert capped.nodes <= limit and capped.verdict in ("won", "unknown")
+    assert solve(deal, max_nodes=10 * full.nodes, time_limit=None).verdict == "won"
+
+
+def test_verdicts_respect_which_variant_allows_more():
+    """foundation_to_tableau only adds moves, and with one card a draw and unlimited
+    passes every talon card is in reach: a deal won under a stricter rule set is never
+    lost under a looser one. Checked across variants on dealt seeds (each search has
+    its own reductions, and draw 3 its relaxed twin)."""
+    from solver.solve import solve
+
+    def verdict(seed, draw, f2t):
+        deal = deal_from_seed("klondike", seed, {"draw": draw, "passes": None, "foundation_to_tableau": f2t})
+        return solve(deal, max_nodes=100_000, time_limit=None).verdict
+
+    checked = 0
+    for seed in range(1, 41):
+        v = {(d, f): verdict(seed, d, f) for d in (1, 3) for f in (False, True)}
+        for strict, loose in (((3, False), (1, False)), ((3, True), (1, True)), ((1, False), (1, True)),
+                              ((3, False), (3, True))):
+            assert not (v[strict] == "won" and v[loose] == "lost"), (seed, strict, loose)
+            checked += v[strict] == "won" and v[loose] == "won"
+        assert "lost" in v.values() or "won" in v.values()
+    assert checked >= 100
+
+
+def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlimited_passes():
+    """2♥ (safe: its Ace is up) lies in the waste under other cards, so only a redeal
+    reaches it. With one card a draw and unlimited passes it is the only move; with
+    three a draw, limited passes or the reduction off, other moves remain."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [7, 9, 1, 7]    # C D H S: A♥ up; 8♣, T♦ and 8♠ are not safe
+    tableau = [c("KS"), c("QH"), c("9C"), c("JD"), [], [], []]
+    stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
+    stock.remove(parse_card("2H"))
+    stock[5:5] = c("2H")      # deep in the talon, not its top
+    for draw, passes, reduce, forced in ((1, None, S.REDUCE_ALL, True), (3, None, S.REDUCE_ALL, False),
+                                         (1, 3, S.REDUCE_ALL, False),
+                                         (1, None, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON, False)):
+        deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
+                    tableau=tableau, face_down=[0] * 7, stock=stock,
+                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+        state = encoding.encode(deal, reduce)
+        state[S.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
+        moves = kernel_moves(SOLVER, state)
+        played = [lines.expand(state, m)[-1].card for m in moves]
+        if forced:
+            assert played == c("2H") and lines.expand(state, moves[0])[-1].to.startswith("f")
+        else:
+            assert len(moves) > 1, (draw, passes)
+
+
+def test_safe_talon_cards_played_at_once_prove_a_loss_with_fewer_nodes():
+    """Seed 25, draw 1, unlimited passes, is lost; the search that waits with safe talon
+    cards explores each subtree twice (card waiting, card up) and needs over 3x the nodes."""
+    deal = deal_from_seed("klondike", 25, {"draw": 1, "passes": None})
+    fast = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL))
+    slow = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON))
+    assert fast.verdict == slow.verdict == "lost"
+    assert 3 * fast.nodes < slow.nodes
+
+
+def test_safe_talon_cards_keep_the_verdicts_with_foundation_to_tableau():
+    """The agreement test above, for draw 1, unlimited passes and cards coming back down:
+    a safe card played from the talon is never needed back (REDUCE_SAFE)."""
+    decided = 0
+    for seed in range(1, 41):
+        deal = deal_from_seed("klondike", seed, {"draw": 1, "passes": None, "foundation_to_tableau": True})
+        full = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL), max_nodes=300_000)
+        less = search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON), max_nodes=300_000)
+        if full.verdict == "won":
+            certify(deal, lines.decode_line(deal, full.line))
+        if "unknown" not in (full.verdict, less.verdict):
+            assert full.verdict == less.verdict, f"seed {seed}"
+            decided += 1
+    assert decided >= 30
+
+
+def test_every_move_order_lists_the_same_moves():
+    """Orders 1-5 (reversed, scrambled) permute the list of order 0, along a won line."""
+    deal = deal_from_seed("klondike", 3, {"draw": 3, "passes": None})
+    roots = encoding.encode_roots(deal)
+    assert [int(r[S.ORDER]) for r in roots] == list(range(encoding.ORDERS_UNLIMITED_PASSES))
+    line = search(kernels.KERNELS, roots[0]).line
+    state, seen = roots[0].copy(), 0
+    for m in line:
+        lists = []
+        for order in range(encoding.ORDERS_UNLIMITED_PASSES):
+            state[S.ORDER] = order
+            lists.append(kernel_moves(SOLVER, state))
+        assert all(sorted(x) == sorted(lists[0]) for x in lists)
+        seen += len(lists[0]) > 2 and len({tuple(x) for x in lists}) == len(lists)
+        state[S.ORDER] = 0
+        kernels.apply(state, m)
+    assert seen > 0   # some positions really are listed in six different orders
+
+
+def test_scrambled_orders_find_a_win_the_first_two_miss():
+    """Solvitaire's seed 2939 (draw 3, unlimited passes, foundation_to_tableau): the
+    generated and reversed orders need 8.1M nodes to win it; the six orders of
+    encode_roots win it within 200,000, and the line replays."""
+    from solver.seeds import deal_from_tool_seed
+    deal = deal_from_tool_seed("klondike", 2939, "solvitaire",
+                               {"draw": 3, "passes": None, "foundation_to_tableau": True})
+    roots = np.stack(encoding.encode_roots(deal))
+    assert search(kernels.KERNELS, roots[:2], max_nodes=200_000).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=200_000)
+    assert result.verdict == "won"
+    certify(deal, lines.decode_line(deal, result.line))
+
+
+def doomed_card_by_card(s) -> bool:
+    """The deadlock test as a plain fixed point, one card at a time and in Python sets
+    (the kernel works on whole suits in 64-bit masks): whether some card can never
+    reach its foundation, by the optimistic facts of REDUCE_DEADLOCK."""
+    s = [int(x) for x in s]
+    piles = [s[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + s[S.LEN + i]] for i in range(7)]
+    down = [s[S.DOWN + i] for i in range(7)]
+    talon = s[S.TALON:S.TALON + s[S.TALON_LEN]]
+    last_pass = s[S.PASSES] != 0 and s[S.PASSES_USED] + 1 >= s[S.PASSES]
+    waste = talon[:s[S.WASTE_LEN]] if last_pass else []
+    heights = [s[S.FOUND + f] for f in range(4)]
+
+    def fits_onto(c, d):   # c one rank below d, other colour
+        return d % 13 == c % 13 + 1 and (c // 13 in (1, 2)) != (d // 13 in (1, 2))
+
+    tops = {f * 13 + r for f in range(4) for r in range(heights[f])} if s[S.F2T] else set()
+    free, placed = set(), set()
+    exposed = {p[-1] for p in piles if p}
+    tops |= exposed
+    emptiable = {i for i in range(7) if not piles[i]}
+    while True:
+        before = (len(free), len(placed), len(exposed), len(tops), len(emptiable), sum(heights))
+        for i, pile in enumerate(piles):
+            for q in range(len(pile) - 1, -1, -1):
+                c = pile[q]
+                reached = q == len(pile) - 1 or pile[q + 1] in free
+                if reached:
+                    exposed.add(c)
+                    tops.add(c)
+                elif q < down[i]:
+                    break
+                if c % 13 == 12:
+                    ok = bool(emptiable - {i})
+                else:
+                    ok = any(fits_onto(c, d) for d in tops)
+                if ok:
+                    free.add(c)
+            if pile and pile[0] in free:
+                emptiable.add(i)
+        for q in range(len(waste) - 1, -1, -1):
+            if q == len(waste) - 1 or waste[q + 1] in free:
+                exposed.add(waste[q])
+        for c in talon:
+            if c in waste and c not in exposed:
+                continue
+            ok = bool(emptiable) if c % 13 == 12 else any(fits_onto(c, d) for d in tops)
+            if ok:
+                placed.add(c)
+                tops.add(c)
+                if c in waste:
+                    free.add(c)
+        buried = {c for p in piles for c in p} | set(waste)
+        for f in range(4):
+            while heights[f] < 13 and (f * 13 + heights[f] not in buried or f * 13 + heights[f] in exposed):
+                free.add(f * 13 + heights[f])
+                heights[f] += 1
+        if heights == [13] * 4:
+            return False
+        if (len(free), len(placed), len(exposed), len(tops), len(emptiable), sum(heights)) == before:
+            return True
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_deadlock_kernel_agrees_with_a_card_by_card_fixed_point(options):
+    """Along random playouts (the waste of a last pass included), the compiled deadlock
+    test and a plain card-by-card one give the same answer, and both answers occur."""
+    rng = random.Random(11)
+    answers = {True: 0, False: 0}
+    for seed in range(1, 41):
+        state = encoding.encode(deal_from_seed("klondike", seed, options), reduce=S.REDUCE_ALL & ~S.REDUCE_DEADLOCK)
+        for _ in range(80):
+            expected = doomed_card_by_card(state)
+            # scratch room holding junk: the kernel must not read what it has not written
+            assert bool(reductions._doomed(state, np.full(S.MAX_MOVES, 51, np.int32))) == expected, \
+                (seed, state.tolist())
+            answers[expected] += 1
+            ms = kernel_moves(SOLVER, state)
+            if not ms:
+                break
+            kernels.apply(state, ms[rng.randrange(len(ms))])
+    assert answers[True] >= 10 and answers[False] >= 100, answers
+
+
+def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
+    """The 5th pile can empty only once A♥ goes up, which the foundation step of a sweep
+    finds after the piles were visited; K♠ on the 2nd pile (over face-down 2♠) can then
+    go into it. The fixed point must sweep again for that: stopping there called this
+    position doomed (2♠ buried for ever), which a full fixed point does not."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    tableau = [c("KC", "QD"), c("2S", "KS", "QH", "JS", "TH", "9S", "8D"),
+               c("KD", "QC", "JD", "TC", "9H", "8C", "7H"), c("KH", "4H", "9D", "TD", "9C"),
+               c("AH", "2D", "TS"), c("JH", "7C", "5C", "5S", "6H", "6D"), c("5D", "JC", "8H", "2C", "8S", "4C")]
+    talon = c("AS", "QS", "5H", "6S", "6C", "7S", "2H", "4D", "3C", "3S", "3D", "3H", "4S", "7D")
+    deal = KlondikeDeal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
+                tableau=tableau, face_down=[0, 1, 0, 3, 2, 5, 5], stock=talon[5:], waste=talon[:5],
+                foundations=[c("AC"), c("AD"), [], []])
+    state = encoding.encode(deal)
+    assert doomed_card_by_card(state) is False
+    assert state[S.DOOMED] == 0 and not reductions._doomed(state, np.empty(52, np.int32))
+
+
 def test_many_passes_cost_no_more_than_unlimited_passes():
     """Seed 1 is won at once with unlimited passes; with 20 passes its twin's line, which
     redeals fewer than 19 times, is a line of the deal itself (replayed by its rules)."""
