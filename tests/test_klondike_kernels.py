@@ -20,7 +20,7 @@ from solver.cards import parse_card
 from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
 from solver.games import twins
-from solver.games.klondike import encoding, generate, kernels, lines, reductions
+from solver.games.klondike import encoding, generate, kernels, lines, reductions, rules
 from solver.games.klondike import state as S
 from solver.games.klondike.layout import KlondikeDeal
 from solver.registry import game as _game
@@ -842,7 +842,50 @@ def test_passes_used_past_the_field_stay_in_the_hash():
     assert all(k & ((1 << bits) - 1) == min(p, 15) << S.BOUNDARY_BITS for (p, _), k in keys.items())
 
 
-@pytest.mark.parametrize("options", [{"draw": 1, "passes": 3}, {"draw": 3, "passes": 3}])
+def _draws_reach(position) -> set:
+    """The boundaries (waste lengths) the reference rules reach from ``position`` by
+    drawing and redealing alone."""
+    seen, todo = set(), [position]
+    while todo:
+        pos = todo.pop()
+        if len(pos.waste) in seen:
+            continue
+        seen.add(len(pos.waste))
+        todo += [rules.play(pos, m) for m in rules.legal_moves(pos) if m.type in ("draw", "redeal")]
+    return seen
+
+
+@pytest.mark.parametrize("talon_len", [24, 23, 22])
+def test_with_unlimited_passes_and_three_a_draw_the_field_orders_the_boundaries_as_drawing_reaches_them(talon_len):
+    """REDUCE_TALON_DOMINANCE, draw 3, unlimited passes: a position at each boundary of a
+    talon of 24, 23 and 22 cards. Two keys equal above the field with the first's field
+    at most the second's: the reference rules reach the second's boundary from the
+    first's by drawing and redealing (the order the engine relies on). The boundaries on
+    the cycle share one key; the others fall into two chains, one per remainder."""
+    deal = deal_from_seed("klondike", 3, {"draw": 3, "passes": None})
+    talon = list(deal.stock)[:talon_len]
+    bits = kernels.key_dominance(encoding.encode(deal))
+    assert bits == 4
+    keys, reach = {}, {}
+    for w in range(talon_len + 1):
+        at = replace(deal, waste=talon[:w], stock=talon[w:])
+        keys[w] = int(kernels.key(encoding.encode(at)))
+        reach[w] = _draws_reach(rules.initial(at))
+    compared = 0
+    for a in keys:
+        for b in keys:
+            if keys[a] >> bits == keys[b] >> bits and keys[a] & 15 <= keys[b] & 15:
+                assert b in reach[a], (a, b)
+                compared += a != b
+    cycle = [w for w in keys if w % 3 == 0 or w == talon_len]
+    assert len({keys[w] for w in cycle}) == 1
+    assert len({keys[w] >> bits for w in keys}) == 2 and compared > 50
+    off = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_TALON_DOMINANCE)
+    assert kernels.key_dominance(off) == 0
+    assert kernels.key_dominance(encoding.encode(deal_from_seed("klondike", 3, {"draw": 1, "passes": None}))) == 0
+
+
+@pytest.mark.parametrize("options", [{"draw": 1, "passes": 3}, {"draw": 3, "passes": 3}, {"draw": 3, "passes": None}])
 def test_the_talon_dominance_decides_the_same_deals_in_fewer_nodes(options):
     """Seeds 1-12, both move orders over one table as solve() runs them: every deal decided
     with and without REDUCE_TALON_DOMINANCE gets the same verdict, and the searches with it

@@ -71,3 +71,13 @@ def test_a_first_run_compiles_the_engine_in_a_second_process(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600,
                           env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(ROOT)))
     assert done.returncode == 0, done.stderr
+
+
+def test_the_modules_the_games_share_are_among_the_sources_their_cache_depends_on():
+    """Klondike's and Ladder's keys inline the talon's dominance field, and every game's
+    kernels read the card bit tables: an edit of either must clear the games' caches."""
+    from solver.engine.cache import shared_kernel_sources
+    names = {Path(p).name for p in shared_kernel_sources()}
+    assert {"contract.py", "cardbits.py", "talon_dominance.py"} <= names
+    games = ROOT / "solver" / "games"
+    assert all(p.name in names for p in games.glob("*.py") if "numba" in p.read_text(encoding="utf-8"))

@@ -67,6 +67,8 @@ def cache_dirs(folder: Path) -> list[Path]:
 
 
 def shared_kernel_sources() -> tuple[str, ...]:
-    """The files every game's kernels draw on besides their own: the engine's contract
-    (its signatures and hash mixer) and the card bit tables."""
-    return str(HERE / "contract.py"), str(HERE.parent / "games" / "cardbits.py")
+    """The files every game's kernels may draw on besides their own: the engine's contract
+    (its signatures and hash mixer) and the modules the games share (the card bit tables,
+    the talon's dominance field), every file at the top of ``games`` whether it holds
+    compiled code or tables compiled code freezes in."""
+    return (str(HERE / "contract.py"),) + tuple(str(p) for p in sorted((HERE.parent / "games").glob("*.py")))

@@ -9,14 +9,14 @@ from numba import njit
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, Kernels, chain_bytes, chain_on,
                                 load64, store64)
 from ...engine.contract import mix64 as _mix
-from ..talon_dominance import field_bits, talon_field, with_field
+from ..talon_dominance import CHAIN_BITS, chain_field, field_bits, talon_field, with_field
 from .generate import moves
 from .reductions import _covered_alike, _lazy, _stones
 from .state import (BOUNDARY_BITS, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FOUND, LEN, LIFT, MAX_MOVES, NO_STONE,
                     PASSES, PASSES_USED, PILE_CAP, PILE_TERMS, PILES, RECHECK, REDEAL_FLAG, REDEAL_MOVE,
                     REDUCE, REDUCE_EMPTY, REDUCE_LAYOUT, REDUCE_MACRO, REDUCE_MORE, SRC_FOUND, SRC_TALON, STATE_SIZE,
                     STONE, TALON, TALON_CHAIN, TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _pile_with_top,
-                    _redeal_allowed, _talon_field_bits, _twin)
+                    _boundary_chains, _redeal_allowed, _talon_field_bits, _twin)
 
 
 @njit(inline="always")
@@ -193,13 +193,18 @@ def key(s):
         # boundaries are one state (with draw 1: every boundary)
         waste_len = 0
     # REDUCE_TALON_DOMINANCE: the passes used, and with one card a draw the boundary, go
-    # to the key's low bits (games/talon_dominance.py)
+    # to the key's low bits; with unlimited passes and three cards a draw, the boundary's
+    # place in its chain (games/talon_dominance.py)
     passes_bits, boundary_bits = _talon_field_bits(s)
     used, waste_len, field = talon_field(s[PASSES], s[PASSES_USED], waste_len, passes_bits, boundary_bits)
+    bits = passes_bits + boundary_bits
+    if _boundary_chains(s):   # unlimited passes, three cards a draw: the boundary's chain
+        waste_len, field = chain_field(waste_len, s[TALON_LEN], s[DRAW])
+        bits = CHAIN_BITS
     t = np.uint64(waste_len) | (np.uint64(used) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
         | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
     t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))   # the talon's cards chained on from t
-    return with_field(_mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019))), field, passes_bits + boundary_bits)
+    return with_field(_mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019))), field, bits)
 
 
 @njit(WON_SIG, cache=True)
@@ -240,7 +245,8 @@ def settle(states):
 
 def key_dominance(root) -> int:
     """The bits of ``key``'s dominance field for a search from ``root`` (REDUCE_TALON_DOMINANCE:
-    the passes used, then with one card a draw the boundary; games/talon_dominance.py)."""
+    the passes used, then with one card a draw the boundary; with unlimited passes and
+    three cards a draw the boundary's place in its chain; games/talon_dominance.py)."""
     if not root[REDUCE_MORE] & 1 or not root[REDUCE] & REDUCE_MACRO:
         return 0
     return field_bits(int(root[PASSES]), root[DRAW] == 1, BOUNDARY_BITS)

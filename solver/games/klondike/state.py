@@ -165,5 +165,12 @@ def _talon_field_bits(s):
 
 
 @njit(inline="always")
+def _boundary_chains(s):
+    """The key's field holds the boundary's place in its chain (REDUCE_TALON_DOMINANCE with
+    unlimited passes, three cards a draw and macro moves; games/talon_dominance.py)."""
+    return s[PASSES] == 0 and s[DRAW] != 1 and (s[REDUCE_MORE] & 1) != 0 and (s[REDUCE] & REDUCE_MACRO) != 0
+
+
+@njit(inline="always")
 def _redeal_allowed(s):
     return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
