@@ -19,9 +19,10 @@ the same order, differ only in the passes used and the boundary:
 So the first can win wherever the second can: the key puts the passes used, and with
 one card a draw the boundary after them, in its low bits (the *field*: lower is
 better), and leaves them out of the hash above. With three cards a draw and limited
-passes the boundary stays in the hash: drawing does not reach every later boundary. Without macro moves
-a draw leads from one position to the other, and a search that skips the second for
-the first may have reached the first only through that draw, so there is no field.
+passes the boundary stays in the hash: drawing does not reach every later boundary.
+Without macro moves a draw leads from one position to the other, and a search that
+skips the second for the first may have reached the first only through that draw, so
+there is no field.
 "Every move" above is of the macro moves before the reductions that force a single
 move (a safe card up), which may force other moves in the two positions: each such
 reduction keeps the verdict on its own, and the tests check the two together (every

@@ -195,12 +195,14 @@ def key(s):
     # REDUCE_TALON_DOMINANCE: the passes used, and with one card a draw the boundary, go
     # to the key's low bits; with unlimited passes and three cards a draw, the boundary's
     # place in its chain (games/talon_dominance.py)
-    passes_bits, boundary_bits = _talon_field_bits(s)
-    used, waste_len, field = talon_field(s[PASSES], s[PASSES_USED], waste_len, passes_bits, boundary_bits)
-    bits = passes_bits + boundary_bits
-    if _boundary_chains(s):   # unlimited passes, three cards a draw: the boundary's chain
+    if _boundary_chains(s):   # unlimited passes (none used), three cards a draw: the boundary's chain
+        used = 0
         waste_len, field = chain_field(waste_len, s[TALON_LEN], s[DRAW])
         bits = CHAIN_BITS
+    else:
+        passes_bits, boundary_bits = _talon_field_bits(s)
+        used, waste_len, field = talon_field(s[PASSES], s[PASSES_USED], waste_len, passes_bits, boundary_bits)
+        bits = passes_bits + boundary_bits
     t = np.uint64(waste_len) | (np.uint64(used) << np.uint64(8)) | (np.uint64(s[STONE]) << np.uint64(16)) \
         | (np.uint64(s[LIFT]) << np.uint64(24)) | (np.uint64(s[EMPTIED]) << np.uint64(32))
     t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))   # the talon's cards chained on from t

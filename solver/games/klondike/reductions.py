@@ -128,11 +128,12 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   such boundaries to 0 (lonelybot's "normalized offset"). Only with macro
   moves, which make the reachable cards the whole story: with single draws the
   boundary decides which card is on top now.
-* *Talon dominance* (``REDUCE_TALON_DOMINANCE``; limited passes, macro moves; the
-  engine applies it, see ``engine/contract.py``). Of two positions that differ
-  only in the passes used and, with one card a draw, the boundary, the one with
-  fewer passes used, or as many and an earlier boundary, can win wherever the other
-  can (the argument: ``games/talon_dominance.py``). The key keeps the two in its
+* *Talon dominance* (``REDUCE_TALON_DOMINANCE``; macro moves; the engine applies
+  it, see ``engine/contract.py``). Of two positions that differ only in the passes
+  used and, with one card a draw, the boundary, the one with fewer passes used, or
+  as many and an earlier boundary, can win wherever the other can; with unlimited
+  passes and three cards a draw, so can one whose boundary reaches the other's by
+  drawing (the arguments: ``games/talon_dominance.py``). The key keeps the two in its
   low bits, and the search skips a new position when such a better one is
   finished (what it saves: benchmarks/results.md).
 """
