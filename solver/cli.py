@@ -183,7 +183,28 @@ class OneLineUsageErrors(click.Group):
             raise
         except click.UsageError as err:
             where = err.ctx.command_path if err.ctx is not None else ctx.command_path
+            if isinstance(err, click.NoSuchOption) and err.ctx is not None:
+                meant = _meant_option(err.option_name, err.ctx.command)
+                if meant is not None:
+                    err.possibilities = [meant]
             fail(f"{' '.join(err.format_message().split())} (try '{where} --help')")
+
+
+# names other solvers and habits give to the options (a user who types one is told the
+# option it means: click's own suggestion goes by spelling, and offers --piles for --file)
+OPTION_SYNONYMS = {"--file": "--deal", "--deal-file": "--deal", "--input": "--deal", "--in": "--deal",
+                   "--output": "--out", "--timeout": "--time-limit", "--time": "--time-limit",
+                   "--limit": "--time-limit", "--nodes": "--max-nodes", "--memory": "--memory-mb",
+                   "--mem": "--memory-mb", "--workers": "--jobs", "--threads": "--jobs", "--processes": "--jobs",
+                   "--range": "--seeds"}
+
+
+def _meant_option(name: str, command: click.Command) -> str | None:
+    """The option of ``command`` that an unknown option ``name`` stands for, if it is a known synonym."""
+    meant = OPTION_SYNONYMS.get(name)
+    if meant is None:
+        return None
+    return meant if any(meant in param.opts for param in command.params) else None
 
 
 @click.group(cls=OneLineUsageErrors)

@@ -173,6 +173,18 @@ def test_unknown_option_flag(runner):
     assert "--colour" in err
 
 
+@pytest.mark.parametrize("command, typed, meant", [("solve", "--file", "--deal"), ("solve", "--timeout", "--time-limit"),
+                                                   ("batch", "--output", "--out"), ("batch", "--workers", "--jobs")])
+def test_an_option_known_by_another_name_is_pointed_to(runner, command, typed, meant):
+    err = assert_one_line_error(run(runner, command, "klondike", typed, "x"))
+    assert f"No such option '{typed}'. Did you mean '{meant}'?" in err
+
+
+def test_a_synonym_points_only_to_an_option_the_command_has(runner):
+    err = assert_one_line_error(run(runner, "deal", "klondike", "--timeout", "3"))   # deal has no --time-limit
+    assert "--time-limit" not in err and "No such option '--timeout'" in err
+
+
 # ---------------------------------------------------------------------------
 # check
 # ---------------------------------------------------------------------------
