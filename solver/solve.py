@@ -83,8 +83,9 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
 
     A game may offer a relaxed deal (``Solver.relaxed``): one that every winning line of ``deal``
     also wins. Then ``deal`` is searched briefly (:data:`PROBE_NODES`), then the
-    relaxed deal within :data:`RELAXED_SHARE` of the limits (or the share the game gives
-    it, ``Solver.relaxed_share``): if it is lost, so is
+    relaxed deal is solved within :data:`RELAXED_SHARE` of the limits (or the share the game
+    gives it, ``Solver.relaxed_share``), the same way, with a relaxed deal of its own if it
+    has one (Klondike draw 3 with many passes: unlimited passes, then one card a draw): if it is lost, so is
     ``deal`` (a proof as good as the search's own); if it is won by a line that the
     reference rules of ``deal`` itself accept and win with (a twin that only allows
     more redeals, and a line that redeals no more than ``deal`` allows), ``deal`` is
@@ -127,11 +128,18 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
 
         share = game.relaxed_share(deal, easier) if game.relaxed_share is not None else None
         share = RELAXED_SHARE if share is None else share
+        told = None
+        if progress is not None:
+            before_nodes, before_seconds = nodes, seconds
+            told = lambda n, stored, s: progress(before_nodes + n, stored, before_seconds + s)  # noqa: E731
+        # the relaxed deal is solved as any deal is: with a relaxed deal of its own, if it has one
         if max_nodes is None and time_limit is None:
-            out = run(easier, RELAXED_NODES, None)
+            out = solve(easier, max_nodes=RELAXED_NODES, time_limit=None, memory_mb=memory_mb, progress=told,
+                        interruptible=interruptible, **search_options)
         else:
-            out = run(easier, None if max_nodes is None else max(1, int(max_nodes * share)),
-                      None if time_limit is None else time_limit * share)
+            out = solve(easier, max_nodes=None if max_nodes is None else max(1, int(max_nodes * share)),
+                        time_limit=None if time_limit is None else time_limit * share, memory_mb=memory_mb,
+                        progress=told, interruptible=interruptible, **search_options)
         nodes, seconds = nodes + out.nodes, seconds + out.seconds
         max_nodes, time_limit = _left(max_nodes, time_limit, out)
         if out.verdict == "lost":
@@ -141,10 +149,8 @@ def solve(deal: Deal, *, max_nodes: int | None = None, time_limit: float | None 
         # more room than it has, and most likely by some other line
         lines = game.relaxed_lines(deal, easier) if game.relaxed_lines is not None else True
         twin_won = out.verdict == "won" and lines
-        if twin_won:
-            line = game.decode_line(easier, out.line, game.reduce_all)
-            if _wins(deal, line):
-                return Result(deal, "won", line, nodes, seconds)
+        if twin_won and _wins(deal, out.moves):
+            return Result(deal, "won", out.moves, nodes, seconds)
         if out.reason == "interrupted":
             return Result(deal, "unknown", [], nodes, seconds, "interrupted")
     return _result(game, deal, run(deal, max_nodes, time_limit, likely_won=twin_won), nodes, seconds)

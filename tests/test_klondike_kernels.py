@@ -451,6 +451,23 @@ def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
     assert twin.nodes * 3 < direct.nodes
 
 
+@pytest.mark.parametrize("seed", [437, 731])
+def test_a_draw_3_deal_of_many_passes_is_proved_lost_by_its_twins_own_twin(seed):
+    """Seeds 437 and 731 with draw 3 and 20 passes: the twin with unlimited passes is solved
+    as any deal is, so its own twin, one card a draw, proves them lost. The nodes are the two
+    short looks and that proof, fewer than the draw-3 search with unlimited passes takes."""
+    from solver.solve import PROBE_NODES, solve
+
+    deal = deal_from_seed("klondike", seed, {"draw": 3, "passes": 20})
+    result = solve(deal, time_limit=None)
+    unlimited = reductions.relaxed(deal)
+    assert unlimited.options["passes"] is None and unlimited.options["draw"] == 3
+    twin = search(kernels.KERNELS, np.stack(encoding.encode_roots(reductions.relaxed(unlimited))))
+    direct = search(kernels.KERNELS, np.stack(encoding.encode_roots(unlimited)))
+    assert result.verdict == twin.verdict == direct.verdict == "lost"
+    assert result.nodes == 2 * PROBE_NODES + twin.nodes < direct.nodes
+
+
 def test_the_deal_itself_gets_a_short_look_before_its_twin():
     """Solvitaire's seed 7211 (draw 3, unlimited passes, foundation_to_tableau) is lost
     within a few nodes of its own search, while its draw-1 twin is not decided in

@@ -404,8 +404,8 @@ def relaxed(deal: Deal) -> Deal | None:
     * :data:`MANY_PASSES` passes or more: the same deal with unlimited passes. Every line of
       ``deal`` is a line of it, and a line of it that redeals no more often than ``deal``
       allows is a line of ``deal``; its search is far smaller (the passes used leave the key).
-      When its line redeals too often, the deal is tried with fewer passes first
-      (games/twins.py).
+      ``solve`` decides that twin as it decides any deal, so with three cards a draw the
+      twin's own twin (one card a draw, below) comes first: it proves most of the lost deals.
     * Draw 3 with fewer passes: the same position with one card a draw and unlimited
       passes (both arguments above in turn). Its line is never the deal's, so it only
       proves deals lost: most of the hard lost deals at once (10 of the 13 that three
