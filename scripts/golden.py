@@ -39,10 +39,12 @@ PLAN = {
                  # 6796 with five passes: won by the beam of a likely won deal (within 6M in all; without
                  # the beam, unknown there); 5392, draw 3 unlimited: lost (within 600,000; the boundary's
                  # chain in the key's field saves a quarter of its nodes); 437 and 5, draw 3 with 20 passes:
-                 # lost by the twin's own twin (one card a draw), won by the unlimited twin's line
+                 # lost by the twin's own twin (one card a draw), won by the unlimited twin's line; 2038, draw 1
+                 # with three passes: lost by its unlimited twin
                  [(8, 150_000, {"draw": 1, "passes": 1}), (13, 150_000, {"draw": 3, "passes": None}),
                   (6796, 6_000_000, {"draw": 1, "passes": 5}), (5392, 600_000, {"draw": 3, "passes": None}),
-                  (437, 150_000, {"draw": 3, "passes": 20}), (5, 60_000, {"draw": 3, "passes": 20})]),
+                  (437, 150_000, {"draw": 3, "passes": 20}), (5, 60_000, {"draw": 3, "passes": 20}),
+                  (2038, 200_000, {"draw": 1, "passes": 3})]),
     "pyramid": ([{"piles": 1, "passes": 1}, {"piles": 1, "passes": 3}, {"piles": 1, "passes": None},
                  {"piles": 3, "passes": 1}, {"piles": 1, "passes": 3, "stock_top": True},
                  {"piles": 1, "passes": 1, "stock_top": True}],

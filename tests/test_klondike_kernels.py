@@ -351,13 +351,17 @@ def test_the_relaxed_deal_has_every_talon_card_in_reach():
     assert (easier.tableau, easier.stock, easier.face_down) == (deal.tableau, deal.stock, deal.face_down)
     assert deal.options["draw"] == 3   # the deal itself is left alone
     assert reductions.relaxed(easier) is None
-    # draw 3, fewer passes than MANY_PASSES: one card a draw and unlimited passes; draw 1: none
+    # draw 3, fewer passes than MANY_PASSES: one card a draw and unlimited passes; draw 1, one pass: none
     limited = deal_from_seed("klondike", 5, {"draw": 3, "passes": 3})
     assert reductions.relaxed(limited).options == {"draw": 1, "passes": None, "foundation_to_tableau": False}
     twin = reductions.relaxed(limited)
     assert twins.relaxed_share(limited, twin) is None
     assert not twins.by_passes(limited, twin)   # its lines are never the deal's
-    assert reductions.relaxed(deal_from_seed("klondike", 5, {"draw": 1, "passes": 3})) is None
+    assert reductions.relaxed(deal_from_seed("klondike", 5, {"draw": 1, "passes": 1})) is None
+    for passes in (2, 3):   # draw 1 from two passes on: unlimited passes, a twin whose fitting lines win
+        few = deal_from_seed("klondike", 5, {"draw": 1, "passes": passes})
+        assert reductions.relaxed(few).options == {"draw": 1, "passes": None, "foundation_to_tableau": False}
+        assert twins.by_passes(few, reductions.relaxed(few))
     many = deal_from_seed("klondike", 5, {"draw": 3, "passes": 5})
     assert reductions.relaxed(many).options == {"draw": 3, "passes": None, "foundation_to_tableau": False}
 
@@ -381,6 +385,17 @@ def test_draw_3_with_three_passes_is_proved_lost_by_its_one_card_a_draw_twin(mon
     solver = _game("klondike").solver
     monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, relaxed=None))
     assert solve(deal, max_nodes=1_000_000, time_limit=None).verdict == "unknown"
+
+
+def test_draw_1_with_three_passes_is_proved_lost_by_its_unlimited_twin(monkeypatch):
+    """Seed 2038, draw 1, three passes: lost, and its twin with unlimited passes proves it in
+    about 22,000 nodes; its own search ran past 10 s (one of 26 such deals of 10^4 left
+    unknown before draw 1 had the twin from two passes on)."""
+    deal = deal_from_seed("klondike", 2038, {"draw": 1, "passes": 3})
+    assert solve(deal, max_nodes=200_000, time_limit=None).verdict == "lost"
+    solver = _game("klondike").solver
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, relaxed=None))
+    assert solve(deal, max_nodes=200_000, time_limit=None).verdict == "unknown"
 
 
 def won_with_five_passes_and_unknown_without(monkeypatch, seed, max_nodes, **switched_off):
@@ -418,6 +433,7 @@ def test_only_the_own_search_of_a_deal_whose_twin_redeals_too_often_gets_restart
     assert len(calls) >= 3
     assert all(c.get("restarts", 0) == 0 for c in calls[:-1])
     assert {k: calls[-1][k] for k in LIKELY_WON_SEARCH} == LIKELY_WON_SEARCH
+    assert SOLVER.likely_won_settings({"draw": 1, "passes": 3}) == {}   # there the twin's lines all redeal too often
     for seed, options in [(3, {"draw": 1, "passes": 5}), (5, {"draw": 3, "passes": 3})]:
         calls.clear()
         solve(deal_from_seed("klondike", seed, options), max_nodes=400_000, time_limit=None)

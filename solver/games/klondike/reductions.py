@@ -387,8 +387,10 @@ def _onto_stone(s, m, stone):
     return top == stone or ((s[REDUCE] & REDUCE_LAYOUT) != 0 and top == _twin(stone))
 
 
-# From this many passes on, a limited number of passes is tried as unlimited first (below).
-MANY_PASSES = 4
+# From this many passes on, a limited number of passes is tried as unlimited first (below):
+# by the number of cards a draw. With one pass the deal's own search is small; with three
+# cards a draw and fewer passes, one card a draw is the twin.
+MANY_PASSES = {1: 2, 3: 4}
 
 
 def relaxed(deal: Deal) -> Deal | None:
@@ -401,7 +403,8 @@ def relaxed(deal: Deal) -> Deal | None:
       same, so every table a line of ``deal`` reaches, this one reaches too. A lost draw-3
       deal is often lost with one card a draw too, in a far smaller search (its stepping
       stones and lazy talon cards hold only there).
-    * :data:`MANY_PASSES` passes or more: the same deal with unlimited passes. Every line of
+    * :data:`MANY_PASSES` passes or more (two with one card a draw, four with three): the
+      same deal with unlimited passes. Every line of
       ``deal`` is a line of it, and a line of it that redeals no more often than ``deal``
       allows is a line of ``deal``; its search is far smaller (the passes used leave the key).
       ``solve`` decides that twin as it decides any deal, so with three cards a draw the
@@ -411,12 +414,14 @@ def relaxed(deal: Deal) -> Deal | None:
       proves deals lost: most of the hard lost deals at once (10 of the 13 that three
       passes left unknown at 10 s over 10^5 seeds, in under 4 s), and over seeds 1-2000
       the searches took 16 % fewer nodes in all (benchmarks/results.md).
-    * Draw 1 with fewer passes: none. Its lost deals are decided quickly without it.
+    * Draw 1, one pass: none. Its lost deals are decided quickly without it. (With two and
+      three passes they were not: 26 of 10^4 deals of three passes were left unknown at
+      10 s that the unlimited twin proves lost in under 1.5M nodes, benchmarks/results.md.)
     """
     passes = deal.options["passes"]
     easier = deal.copy()
     easier.passes_used = 0
-    if passes is not None and passes >= MANY_PASSES:
+    if passes is not None and passes >= MANY_PASSES[deal.options["draw"]]:
         easier.options = {**deal.options, "passes": None}
         return easier
     if deal.options["draw"] == 3:
