@@ -415,8 +415,8 @@ def relaxed(deal: Deal) -> Deal | None:
       passes left unknown at 10 s over 10^5 seeds, in under 4 s), and over seeds 1-2000
       the searches took 16 % fewer nodes in all (benchmarks/results.md).
     * Draw 1, one pass: none. Its lost deals are decided quickly without it. (With two and
-      three passes they were not: 26 of 10^4 deals of three passes were left unknown at
-      10 s that the unlimited twin proves lost in under 1.5M nodes, benchmarks/results.md.)
+      three passes they were not: three passes left 72 of 10^4 deals unknown at 10 s, and
+      the unlimited twin proves 67 of them lost, benchmarks/results.md.)
     """
     passes = deal.options["passes"]
     easier = deal.copy()
