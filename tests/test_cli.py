@@ -173,7 +173,8 @@ def test_unknown_option_flag(runner):
     assert "--colour" in err
 
 
-@pytest.mark.parametrize("command, typed, meant", [("solve", "--file", "--deal"), ("solve", "--timeout", "--time-limit"),
+@pytest.mark.parametrize("command, typed, meant", [("solve", "--file", "--deal"),
+                                                   ("solve", "--timeout", "--time-limit"),
                                                    ("batch", "--output", "--out"), ("batch", "--workers", "--jobs")])
 def test_an_option_known_by_another_name_is_pointed_to(runner, command, typed, meant):
     err = assert_one_line_error(run(runner, command, "klondike", typed, "x"))
