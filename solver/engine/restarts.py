@@ -163,10 +163,13 @@ def _run_restarts(moves, apply, key, is_won, dominance_group, dominance_vector, 
     depth = counters[C_DEPTH]
     rows = states.shape[0]
     done = 0
+    # this restart's nodes (worked out once a restart: the Luby term is a loop)
+    allowed = 0 if counters[C_RESTART] < 0 else unit * min(luby(counters[C_RESTART]), MAX_LUBY)
     while done < budget:
-        if counters[C_RESTART] < 0 or counters[C_SPENT] >= unit * min(luby(counters[C_RESTART]), MAX_LUBY):
+        if counters[C_SPENT] >= allowed:
             counters[C_RESTART] += 1
             counters[C_SPENT] = 0
+            allowed = unit * min(luby(counters[C_RESTART]), MAX_LUBY)
             depth = 0
             copy_state(states[0], roots[counters[C_RESTART] % roots.shape[0]])
             counts[0] = moves(states[0], stack[0])
