@@ -17,7 +17,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ...engine.contract import MOVES_SIG
 from ...engine.contract import mix64 as _mix
 from .reductions import _doomed, _lazy, _may_follow_up, _onto_stone, _safe
-from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER, PASSES,
+from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER,
                     PILE_CAP, PILES, RECHECK, REDEAL_MOVE, REDUCE, REDUCE_DEADLOCK, REDUCE_LAYOUT, REDUCE_MACRO,
                     REDUCE_SAFE, REDUCE_SAFE_TALON, SRC_FOUND, SRC_TALON, STONE, TALON, TALON_LEN, UNCOVER_FLAG,
                     WASTE_LEN, _bit, _byte, _red, _enc, _every_talon_card_anytime, _fits_found, _fits_pile,
@@ -230,9 +230,8 @@ def moves(s, out):
     reduce = s[REDUCE]
     if s[DOOMED]:
         return 0
-    if ((reduce & REDUCE_DEADLOCK) and s[RECHECK] and (s[PASSES] == 0 or not _redeal_allowed(s))
-            and _doomed(s, out)):
-        return 0   # last pass or unlimited passes: worth a test per node (see REDUCE_DEADLOCK)
+    if (reduce & REDUCE_DEADLOCK) and s[RECHECK] and _doomed(s, out):
+        return 0   # see REDUCE_DEADLOCK
     stone = s[STONE]
     lift = s[LIFT]
     # 1. a safe foundation move is forced

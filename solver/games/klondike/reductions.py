@@ -111,13 +111,10 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   is a pile too: a waste card comes out only once the cards above it have.
   So when some foundation cannot be completed even so, no line wins: the
   position gets no moves, and ``lost`` is still a proof. The root is always
-  checked (``DOOMED``): that decides many lost deals at once. Every node is
-  checked in the last pass, where draws bury cards in the waste, and with
-  unlimited passes, where the search would otherwise wander long through
-  positions whose tableau is already stuck (a card under one that can never
-  move). With a limited number of passes and a redeal left, a check per node
-  costs more time than the nodes it saves, so there only the root is checked.
-  A position is checked only after a move that can deadlock it (``RECHECK``): a
+  checked (``DOOMED``): that decides many lost deals at once. Every position
+  is checked too, whatever the passes: the search would otherwise wander long
+  through positions whose tableau is already stuck (a card under one that can
+  never move), and in the last pass draws bury cards in the waste. A position is checked only after a move that can deadlock it (``RECHECK``): a
   move onto a pile, or one that turns a face-down card; after a foundation move
   that turns nothing, an uncover move or a card taken down from a foundation a
   new deadlock is rare, and the position's successors are still checked.
