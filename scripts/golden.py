@@ -37,8 +37,9 @@ PLAN = {
                   {"draw": 3, "passes": None}, {"draw": 3, "passes": None, "foundation_to_tableau": True},
                   {"draw": 1, "passes": 5}],
                  # 6796 with five passes: won by the side runs of a likely won deal (the beam alone or the
-                 # best-first search alone wins within 6M; without both, unknown there); 5392, draw 3 unlimited: lost (within 600,000; the boundary's
-                 # chain in the key's field saves a quarter of its nodes); 437 and 5, draw 3 with 20 passes:
+                 # best-first search alone wins within 6M; without both, unknown there); 5392, draw 3
+                 # unlimited: lost (within 600,000; the boundary's chain in the key's field saves a quarter
+                 # of its nodes); 437 and 5, draw 3 with 20 passes:
                  # lost by the twin's own twin (one card a draw), won by the unlimited twin's line; 2038, draw 1
                  # with three passes: lost by its unlimited twin
                  [(8, 150_000, {"draw": 1, "passes": 1}), (13, 150_000, {"draw": 3, "passes": None}),
