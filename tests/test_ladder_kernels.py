@@ -416,19 +416,24 @@ def test_each_reduction_keeps_the_verdicts_on_deals(switched_off):
 # ---------------------------------------------------------------------------
 def test_no_position_along_a_winning_line_is_doomed():
     """The fixed point is optimistic: every position a won line passes through (real
-    deals, and small positions brute force calls won) passes the test."""
+    deals, with unlimited passes and with one pass, where the waste counts as a pile,
+    and small positions brute force calls won) passes the test."""
     checked = 0
-    for seed in range(1, 41):
-        deal = deal_from_seed("ladder", seed)
-        reduce = S.REDUCE_ALL & ~S.REDUCE_DEADLOCK
-        result = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=20_000)
-        if result.verdict != "won":
-            continue
-        state = encoding.encode(deal, reduce)
-        for m in result.line:
-            assert not reductions._doomed(state), f"seed {seed}"
-            kernels.apply(state, np.int32(m))
-            checked += 1
+    one_pass_checked = 0
+    for options, seeds, nodes in (({}, range(1, 41), 20_000), ({"passes": 1}, range(1, 13), 300_000)):
+        for seed in seeds:
+            deal = deal_from_seed("ladder", seed, options)
+            reduce = S.REDUCE_ALL & ~S.REDUCE_DEADLOCK
+            result = search(kernels.KERNELS, encoding.encode(deal, reduce), max_nodes=nodes)
+            if result.verdict != "won":
+                continue
+            state = encoding.encode(deal, reduce)
+            for m in result.line:
+                assert not reductions._doomed(state), f"seed {seed} {options}"
+                kernels.apply(state, np.int32(m))
+                checked += 1
+                one_pass_checked += state[S.WASTE_LEN] > 1 and bool(options)
+    assert one_pass_checked > 200
     for options in VARIANTS:
         for deal in small_positions(options, 25, seed=11):
             if brute_force_wins(deal):
@@ -553,6 +558,40 @@ def test_a_top_seen_late_is_used():
     assert brute_force_wins(deal)
     assert not reductions._doomed(encoding.encode(deal, 0))
     assert search(kernels.KERNELS, encoding.encode(deal)).verdict == "won"
+
+
+def _suit(suit, ranks):
+    return ["A23456789TJQK"[r] + suit for r in ranks]
+
+
+# Near the end: the black suits up, the diamonds up to a King and a Queen, the hearts at
+# their Aces; 2H, 2H, 3H the waste (3H on top), no stock; the other hearts and KD are the
+# tableau, each pile's lowest heart on top. A heart goes only up (its parents are black)
+# or into an empty pile, and only KD leaves a pile before the hearts start.
+BURIED_HEARTS = {
+    "game": "ladder", "options": {"passes": 1},
+    "tableau": [["5H", "4H", "3H"], ["6H", "5H", "4H"], ["7H", "7H", "6H"], ["8H", "8H"], ["9H", "9H"],
+                ["TH", "TH"], ["QH", "JH", "JH"], ["KH", "KH", "QH", "KD"]],
+    "ladder": [], "stock": [], "waste": ["2H", "2H", "3H"],
+    "foundations": [_suit("C", range(13)), _suit("C", range(13)), _suit("D", range(13)), _suit("D", range(12)),
+                    _suit("H", [0]), _suit("H", [0]), _suit("S", range(13)), _suit("S", range(13))]}
+
+
+def test_in_the_last_pass_cards_buried_in_the_waste_are_doomed():
+    """In the last pass 3H on top of the waste can never leave it (no 2H can come up from
+    under it, its parents are up and no pile can be emptied), so no heart can go up: the
+    deadlock test treats the waste as a pile there and the root gets no moves. With the
+    talon counted as always within reach the test passed it, and the search had moves
+    (KD up). With a redeal left the same position is won (the hearts come round again),
+    and the test passes it. Both verdicts agree with brute force and with the test off."""
+    for passes, won in ((1, False), (2, True)):
+        deal = deal_from_json({**BURIED_HEARTS, "options": {"passes": passes}})
+        assert brute_force_wins(deal) == won
+        assert bool(reductions._doomed(encoding.encode(deal, 0))) == (not won)
+        for reduce in (S.REDUCE_ALL, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK):
+            root = encoding.encode(deal, reduce)
+            assert (kernel_moves(root) == []) == (not won and reduce == S.REDUCE_ALL)
+            assert search(kernels.KERNELS, root).verdict == ("won" if won else "lost")
 
 
 def goes_up_now(state, card) -> bool:

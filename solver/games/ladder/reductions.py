@@ -110,7 +110,10 @@ reduction switched off):
   may leave. Talon cards count as always within reach (true with unlimited
   passes, optimistic with a limit): they may go up as above and may go onto a
   pile on the same terms. A card may be a pile top if it is uncovered in its
-  pile or may go onto a pile. Proof: every fact only relaxes the rules (timing
+  pile or may go onto a pile. In the last pass (no redeal left) the waste is a
+  pile like the ladder: a waste card comes out only after every card above it
+  (nothing but drawn cards is ever put on it), while the stock cards still
+  count as within reach. Proof: every fact only relaxes the rules (timing
   is ignored, a parent or an empty pile may serve any number of cards, and a
   card that left its place may go up from wherever it went); by induction on
   the time each card first leaves its place, or goes up, in a winning line,
@@ -119,9 +122,12 @@ reduction switched off):
   leaves only from the top, alone or in a proper run). A winning line puts
   both copies of every card up, so if the fixed point misses one, no line
   wins. Only the root is tested: it decides a few deals that a search takes
-  millions of nodes to prove lost, while per node it costs more than a node and
-  cuts few nodes on the hard deals, whose tableau is stuck in ways it cannot see
-  (benchmarks/results.md).
+  millions of nodes to prove lost (and a position in the middle of a game, a
+  deal file or a sampled table, with cards buried in its waste), while per node
+  it costs more than a node and cuts few nodes on the hard deals, whose tableau
+  is stuck in ways it cannot see; with one pass, tested after every move that
+  buries talon cards in the waste, it cut the nodes of lost deals many times
+  over but made the nodes of won deals 1.4-2x dearer (benchmarks/results.md).
 
 * *Dominance* (``REDUCE_DOMINANCE``; unlimited passes, macro moves; the engine
   applies it, see ``engine/contract.py``). Two states with the same piles and
@@ -171,7 +177,8 @@ from numba import njit
 
 from ..cardbits import ALL_CARDS, PARENTS
 from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, PILES, REDUCE, REDUCE_LAZY, REDUCE_MACRO,
-                    REDUCE_STONE, TALON, TALON_LEN, _builds, _fits_found, _red, _talon_remove, _to_found)
+                    REDUCE_STONE, TALON, TALON_LEN, WASTE_LEN, _builds, _fits_found, _red, _redeal_allowed,
+                    _talon_remove, _to_found)
 
 
 @njit(inline="always")
@@ -304,9 +311,15 @@ def _doomed(s):
             up1 |= one << np.uint64(su * 13 + r)
         for r in range(s[FOUND + 2 * su + 1]):
             up2 |= one << np.uint64(su * 13 + r)
-    tal1 = np.uint64(0)   # values with a copy in the talon
-    tal2 = np.uint64(0)   # values with both copies in the talon
-    for q in range(s[TALON_LEN]):
+    # in the last pass the waste is a pile like the ladder (its top only, then the card
+    # under it); the stock cards, and every talon card while a redeal is left, count as
+    # always within reach
+    wl = np.int64(s[WASTE_LEN]) if s[PASSES] != 0 and not _redeal_allowed(s) else np.int64(0)
+    wmoved = np.uint64(0)
+    wup = np.uint64(0)
+    tal1 = np.uint64(0)   # values with a copy in the talon (in reach)
+    tal2 = np.uint64(0)   # values with both copies in the talon (in reach)
+    for q in range(wl, s[TALON_LEN]):
         b = one << np.uint64(s[TALON + q])
         if tal1 & b:
             tal2 |= b
@@ -376,6 +389,21 @@ def _doomed(s):
                 changed = True
             if (lmoved & bq) == 0 and _has_a_place(c, tops, emptiable):
                 lmoved |= bq
+                tops |= b
+                changed = True
+        # the waste in the last pass: a card leaves only after every card above it
+        for q in range(wl - 1, -1, -1):
+            bq = one << np.uint64(q)
+            if q < wl - 1 and ((wmoved | wup) & (bq << one)) == 0:
+                break
+            c = np.int64(s[TALON + q])
+            b = one << np.uint64(c)
+            if (wup & bq) == 0 and _may_go_up(c, up1):
+                wup |= bq
+                up1, up2 = _one_more_up(b, up1, up2)
+                changed = True
+            if (wmoved & bq) == 0 and _has_a_place(c, tops, emptiable):
+                wmoved |= bq
                 tops |= b
                 changed = True
         # talon cards: always within reach (more than the rules give with limited passes)
