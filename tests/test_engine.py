@@ -142,6 +142,39 @@ def test_restart_runs_keep_the_verdicts_on_graphs_with_cycles(restarts, near):
         restart_unit=rng.randint(1, 3), restart_keep=30, restart_near=near))
 
 
+def test_a_restart_run_leaves_the_turns_after_its_nodes():
+    """With ``restart_nodes`` a restart run's turns stop at about that many nodes in all,
+    and the turns after it are the depth-first run's alone (seen through the progress
+    calls, one after each turn); the verdict stays. Without it, its one turn of 10^9
+    nodes lasts to the end of the search."""
+    root = encoding.encode(deal(1))
+    alone = search(kernels.KERNELS, root)
+    assert alone.verdict == "lost" and alone.nodes > 5000
+
+    def steps(**cap):
+        seen = []
+        out = search(kernels.KERNELS, root, chunk=100, restarts=1, restart_turn=10 ** 9, restart_unit=5,
+                     progress=lambda nodes, stored, seconds: seen.append(nodes), **cap)
+        assert out.verdict == "lost"
+        return [b - a for a, b in zip([0] + seen, seen)]
+
+    uncapped, capped = steps(), steps(restart_nodes=700)
+    assert uncapped == [100]   # the restart run's one turn lasted to the end of the search
+    assert capped[0] == 100 and 700 <= capped[1] <= 1000   # (a restart run ends a turn between restarts)
+    assert max(capped[2:]) <= 100 and len(capped) > 20
+    with pytest.raises(ValueError, match="restart_nodes"):
+        search(kernels.KERNELS, root, restarts=1, restart_nodes=-1)
+
+
+@pytest.mark.parametrize("cap", [1, 3, 10])
+def test_restart_runs_with_few_nodes_keep_the_verdicts_on_graphs_with_cycles(cap):
+    """Restart runs that leave after a few nodes (the states they finished stay
+    finished): the verdict is whether the goal is reachable."""
+    verdicts_hold_on_random_graphs(5, lambda rng, T, root: search(
+        T.KERNELS, root, chunk=rng.randint(1, 3), restarts=2, restart_turn=rng.randint(1, 5),
+        restart_unit=rng.randint(1, 3), restart_keep=30, restart_nodes=cap))
+
+
 @pytest.mark.parametrize("orders,restarts", [(1, 0), (2, 0), (2, 1)])
 def test_a_dominance_field_in_the_key_keeps_the_verdicts_on_graphs_with_fuel(orders, restarts):
     """The toy graph game with fuel (tests/graph_game.py): 400 random graphs full of

@@ -149,9 +149,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            time_limit: float | None = None, memory_mb: float = DEFAULT_MEMORY_MB, max_depth: int = 2000,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
-           restart_seed: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000, beam_weighings: int = 1,
-           best_first_queue: int = 0, best_first_round: int = 2_000_000, best_first_depth_weights=(0,),
-           best_first_turn: int = 1_000_000, progress=None,
+           restart_seed: int = 0, restart_nodes: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
+           beam_weighings: int = 1, best_first_queue: int = 0, best_first_round: int = 2_000_000,
+           best_first_depth_weights=(0,), best_first_turn: int = 1_000_000, progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
@@ -181,7 +181,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     it is exhausted). The depth-first runs alone decide ``lost``. ``restart_seed``
     gives the restart runs another stream of random choices (0, the default, is the
     one every verdict is made with; ``benchmarks/restart_seeds.py`` counts how many
-    streams decide a deal, so that a won deal is not a lucky draw).
+    streams decide a deal, so that a won deal is not a lucky draw). With ``restart_nodes``,
+    a restart run leaves the turns once it has searched that many nodes (the states it
+    finished stay finished), so that a long search goes to the depth-first runs, the
+    only ones that can prove a deal lost.
 
     ``beam_width`` adds a beam search of that width (:mod:`engine.beam`; the game must
     provide ``beam_score``), run in turns of at least ``beam_turn`` nodes after the
@@ -215,9 +218,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     if len(roots) > MAX_SEARCHES:
         raise ValueError(f"the table has flags for {MAX_SEARCHES} move orders")
     if restarts and not (restart_turn >= 1 and 1 <= restart_unit <= 1 << 20 and 0 <= restart_keep <= 100
-                         and 0 <= restart_look <= 2):
+                         and 0 <= restart_look <= 2 and restart_nodes >= 0):
         raise ValueError("restart runs need restart_turn >= 1, restart_unit in 1..2**20, restart_keep in 0..100, "
-                         "restart_look in 0..2")
+                         "restart_look in 0..2, restart_nodes >= 0")
     if max_depth < 1:
         raise ValueError("max_depth must be at least 1")
     if beam_width and not (beam_width >= 1 and beam_turn >= 1 and beam_weighings >= 1 and kernels.has_beam_score):
@@ -287,6 +290,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             if turn_left <= 0:
                 turn_left = (chunk if i < depth_first else beam_turn if run is beam
                              else best_first_turn if run is best_first else restart_turn)
+                if restart_nodes and depth_first <= i and run not in side:
+                    turn_left = min(turn_left, max(1, restart_nodes - int(run.counters[C_NODES])))
             budget = turn_left
             nodes = sum(int(r.counters[C_NODES]) for r in runs)
             if time_limit is not None:
@@ -326,6 +331,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
+            if (restart_nodes and depth_first <= i and run not in side and status == RUNNING
+                    and run.counters[C_NODES] >= restart_nodes):
+                status = EXHAUSTED   # its share is spent: it leaves the turns like an exhausted run
             if status == WON and run in side:
                 return outcome("won", line=run.line())
             if status == WON:
