@@ -482,6 +482,23 @@ def test_a_deal_whose_twin_redeals_too_often_is_won_by_the_restart_run(monkeypat
     won_with_five_passes_and_unknown_without(monkeypatch, 4159, 8_000_000, likely_won_settings=lambda options: others)
 
 
+@pytest.mark.slow
+def test_a_likely_won_deal_that_is_lost_is_proved_lost_once_the_restart_run_leaves(monkeypatch):
+    """Seed 2195, draw 1, four passes: its twin is won only by lines that redeal too often,
+    yet it is lost. With the restart run leaving after ``restart_nodes`` the depth-first
+    orders prove it within 20M nodes; a restart run that stays takes five of every six
+    nodes, and the search is still unknown there."""
+    from solver.games.klondike.solver import LIKELY_WON_SEARCH
+
+    deal = deal_from_seed("klondike", 2195, {"draw": 1, "passes": 4})
+    assert solve(deal, max_nodes=20_000_000, time_limit=None).verdict == "lost"
+    staying = {k: v for k, v in LIKELY_WON_SEARCH.items() if k != "restart_nodes"}
+    solver = _game("klondike").solver
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
+                        replace(solver, likely_won_settings=lambda options: staying))
+    assert solve(deal, max_nodes=20_000_000, time_limit=None).verdict == "unknown"
+
+
 @pytest.mark.parametrize("seed", [437, 731])
 def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
     """Seeds 437 and 731 (draw 3, unlimited passes) are lost, and so are they with one
