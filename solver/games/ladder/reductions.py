@@ -290,6 +290,31 @@ def _has_a_place(c, tops, empties):
     return (PARENTS[c] & tops) != 0 or empties != 0
 
 
+@njit(inline="always")
+def _top_first(s, base, n, left, up, tops, up1, up2, emptiable):
+    """The facts of the ``n`` cards at ``s[base:]`` (bottom to top) that leave one by one,
+    from the top only (the ladder, and the waste in the last pass): a card may go up or
+    onto a pile once every card above it may have left (_doomed). ``left`` and ``up`` are
+    bit q for the card at q. (left, up, tops, up1, up2, changed)"""
+    one = np.uint64(1)
+    changed = False
+    for q in range(n - 1, -1, -1):
+        bq = one << np.uint64(q)
+        if q < n - 1 and ((left | up) & (bq << one)) == 0:
+            break
+        c = np.int64(s[base + q])
+        b = one << np.uint64(c)
+        if (up & bq) == 0 and _may_go_up(c, up1):
+            up |= bq
+            up1, up2 = _one_more_up(b, up1, up2)
+            changed = True
+        if (left & bq) == 0 and _has_a_place(c, tops, emptiable):
+            left |= bq
+            tops |= b
+            changed = True
+    return left, up, tops, up1, up2, changed
+
+
 @njit(cache=True)
 def _doomed(s):
     """True when some card can never reach a foundation, whatever is played (see
@@ -330,8 +355,8 @@ def _doomed(s):
     moved = np.zeros(N_PILES, dtype=np.uint32)
     upd = np.zeros(N_PILES, dtype=np.uint32)
     ll = np.int64(s[LADDER_LEN])
-    lmoved = np.uint32(0)
-    lup = np.uint32(0)
+    lmoved = np.uint64(0)
+    lup = np.uint64(0)
     u1 = np.uint32(1)
     changed = True
     while changed:
@@ -376,36 +401,11 @@ def _doomed(s):
                         moved[i] |= u1 << np.uint32(t)
                         tops |= one << np.uint64(s[base + t])
                     changed = True
-        # the ladder: a card leaves only after every card above it
-        for q in range(ll - 1, -1, -1):
-            bq = u1 << np.uint32(q)
-            if q < ll - 1 and ((lmoved | lup) & (bq << u1)) == 0:
-                break
-            c = np.int64(s[LADDER + q])
-            b = one << np.uint64(c)
-            if (lup & bq) == 0 and _may_go_up(c, up1):
-                lup |= bq
-                up1, up2 = _one_more_up(b, up1, up2)
-                changed = True
-            if (lmoved & bq) == 0 and _has_a_place(c, tops, emptiable):
-                lmoved |= bq
-                tops |= b
-                changed = True
-        # the waste in the last pass: a card leaves only after every card above it
-        for q in range(wl - 1, -1, -1):
-            bq = one << np.uint64(q)
-            if q < wl - 1 and ((wmoved | wup) & (bq << one)) == 0:
-                break
-            c = np.int64(s[TALON + q])
-            b = one << np.uint64(c)
-            if (wup & bq) == 0 and _may_go_up(c, up1):
-                wup |= bq
-                up1, up2 = _one_more_up(b, up1, up2)
-                changed = True
-            if (wmoved & bq) == 0 and _has_a_place(c, tops, emptiable):
-                wmoved |= bq
-                tops |= b
-                changed = True
+        # the ladder, and the waste in the last pass
+        lmoved, lup, tops, up1, up2, grew = _top_first(s, LADDER, ll, lmoved, lup, tops, up1, up2, emptiable)
+        changed = changed or grew
+        wmoved, wup, tops, up1, up2, grew = _top_first(s, TALON, wl, wmoved, wup, tops, up1, up2, emptiable)
+        changed = changed or grew
         # talon cards: always within reach (more than the rules give with limited passes)
         for c in range(52):
             b = one << np.uint64(c)
