@@ -43,12 +43,12 @@ def symmetric(deal, rng: random.Random):
 # engine/best_first.py) beside the two depth-first orders; each finds wins a depth-first
 # search reaches late. The best-first search has one round of 1M nodes: its wins come early,
 # and every node it takes is one less for the restart run's and the beam's late wins. The
-# restart run leaves after 3M nodes: it took five of every six nodes while it ran, and the
+# restart run leaves after 4M nodes: it took five of every six nodes while it ran, and the
 # deals still undecided by then are mostly lost, which only the depth-first orders prove
 # (its finished states stay finished and serve them).
 # (What the settings were chosen from: benchmarks/results.md.)
 LIKELY_WON_SEARCH = {"restarts": 1, "restart_turn": 200_000, "restart_unit": 1000, "restart_keep": 50,
-                     "restart_nodes": 3_000_000, "beam_width": 16_000, "best_first_queue": 100_000,
+                     "restart_nodes": 4_000_000, "beam_width": 16_000, "best_first_queue": 100_000,
                      "best_first_round": 1_000_000, "best_first_depth_weights": (0,)}
 # With fewer passes (draw 1, two or three) the twin's lines redeal too often whether the deal
 # is won or lost, so such a twin is no sign of a won deal, and the side runs would only take
