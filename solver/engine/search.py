@@ -287,10 +287,11 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         while True:
             i = live[turn % len(live)]
             run = runs[i]
+            capped = restart_nodes and depth_first <= i and run not in side   # a restart run with a cap
             if turn_left <= 0:
                 turn_left = (chunk if i < depth_first else beam_turn if run is beam
                              else best_first_turn if run is best_first else restart_turn)
-                if restart_nodes and depth_first <= i and run not in side:
+                if capped:
                     turn_left = min(turn_left, max(1, restart_nodes - int(run.counters[C_NODES])))
             budget = turn_left
             nodes = sum(int(r.counters[C_NODES]) for r in runs)
@@ -331,8 +332,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                        restart_look, run.look_states, run.look_moves, max_depth)
             # a turn's length does not depend on when the arrays grow (a GROW resumes the turn)
             turn_left -= int(run.counters[C_NODES]) - nodes_before
-            if (restart_nodes and depth_first <= i and run not in side and status == RUNNING
-                    and run.counters[C_NODES] >= restart_nodes):
+            if capped and status == RUNNING and run.counters[C_NODES] >= restart_nodes:
                 status = EXHAUSTED   # its share is spent: it leaves the turns like an exhausted run
             if status == WON and run in side:
                 return outcome("won", line=run.line())
