@@ -45,7 +45,8 @@ TABLE_SLOTS = 1 << 23    # the replay's table: room for the longest search here
 
 @njit
 def _replay(moves, apply, key, is_won, transient, root, max_nodes, every, sample, max_moves):
-    """The search's depth-first order with a table, without its extras; every
+    """The search's depth-first order with a table, without its extras (a key's dominance
+    field, if any, counts as part of the key); every
     ``every``-th expanded state goes into ``sample``. (nodes, expanded, stored, sampled)."""
     rows = 2001
     states = np.empty((rows, root.shape[0]), np.uint8)
@@ -73,7 +74,7 @@ def _replay(moves, apply, key, is_won, transient, root, max_nodes, every, sample
         if is_won(child):
             break
         if not transient(child):
-            if visit(keys, flags, key(child), np.uint8(1)) == 0:
+            if visit(keys, flags, key(child), np.uint8(1), 0) == 0:
                 continue
             stored += 1
         if depth + 1 >= rows - 1:
@@ -136,7 +137,7 @@ def _time_dominance(group, vector, children):
 def _time_probe(keys, table_keys, table_flags):
     total = 0
     for i in range(keys.shape[0]):
-        total += visit(table_keys, table_flags, keys[i], np.uint8(1))
+        total += visit(table_keys, table_flags, keys[i], np.uint8(1), 0)
     return total
 
 
