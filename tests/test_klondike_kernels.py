@@ -296,6 +296,74 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     certify(deal, lines.decode_line(deal, won.line))
 
 
+def waste_tops_by_brute_force(talon, boundary, draw, left) -> set:
+    """Every card that comes to the waste top in some sequence of draws, redeals (as many as
+    wanted) and plays of a waste top that is in ``left``, by the game's talon mechanics:
+    the waste is ``talon[:boundary]``, a draw turns ``draw`` more, a redeal turns it back."""
+    tops, seen, todo = set(), set(), [(tuple(talon), boundary)]
+    while todo:
+        t, b = todo.pop()
+        if (t, b) in seen:
+            continue
+        seen.add((t, b))
+        if b > 0:
+            tops.add(t[b - 1])
+            if t[b - 1] in left:
+                todo.append((t[:b - 1] + t[b:], b - 1))
+        todo.append((t, min(b + draw, len(t))) if b < len(t) else (t, 0))
+    return tops
+
+
+@pytest.mark.parametrize("draw", [2, 3])
+def test_the_talon_cards_the_deadlock_test_calls_out_of_reach_never_come_to_hand(draw):
+    """With a redeal left and more than one card a draw, the deadlock test lets a talon card
+    go up or onto a pile only once it may come to the waste top (``_reachable``). Against
+    the talon's own mechanics, over random talons, boundaries and sets of cards that may be
+    played: every card that can come to hand is within its reach; and some are not."""
+    rng = random.Random(3)
+    state = encoding.encode(deal_from_seed("klondike", 1, {"draw": 3, "passes": None}))
+    state[S.DRAW] = draw   # (the kernel reads the count; the game offers 1 and 3)
+    narrower = 0
+    for _ in range(3000):
+        n = rng.randint(1, 10)
+        talon = rng.sample(range(52), n)
+        boundary = rng.randint(0, n)
+        left = {c for c in talon if rng.random() < 0.3}
+        state[S.TALON:S.TALON + n] = talon
+        state[S.TALON_LEN], state[S.WASTE_LEN] = n, boundary
+        reach = int(reductions._reachable(state, np.uint64(sum(1 << c for c in left))))
+        in_reach = {c for c in talon if reach >> c & 1}
+        assert waste_tops_by_brute_force(talon, boundary, draw, left) <= in_reach, (talon, boundary, left)
+        assert in_reach == talon_in_reach([int(x) for x in state], talon, left)
+        narrower += len(in_reach) < n
+    assert narrower > 500
+
+
+def test_an_ace_behind_cards_that_never_leave_the_talon_is_doomed_with_three_cards_a_draw():
+    """Spades are the only cards left, A♠ 2♠ 3♠ in the talon in that order and the rest
+    face down in a pile under 4♠. Three cards a draw bring only 3♠ to hand, and it cannot
+    go up or onto a pile: A♠ and 2♠ never come out. The deadlock test says so at the root,
+    and brute force agrees. With one card a draw, or with foundation cards allowed back
+    (3♠ onto a red 4, then 2♠ onto a red 3, then A♠ up), the same position is won."""
+    pile = [parse_card(t) for t in ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"]]
+    talon = [parse_card(t) for t in ["AS", "2S", "3S"]]
+
+    def position(draw, back):
+        return KlondikeDeal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": back},
+                            tableau=[pile, [], [], [], [], [], []], face_down=[9, 0, 0, 0, 0, 0, 0], stock=talon,
+                            foundations=[list(range(13)), list(range(13, 26)), list(range(26, 39)), []])
+
+    doomed = position(3, False)
+    assert encoding.encode(doomed)[S.DOOMED] == 1
+    assert not brute_force_wins(doomed)
+    for draw, back in [(1, False), (3, True)]:
+        deal = position(draw, back)
+        assert encoding.encode(deal)[S.DOOMED] == 0
+        won = search(kernels.KERNELS, encoding.encode(deal))
+        assert won.verdict == "won"
+        certify(deal, lines.decode_line(deal, won.line))
+
+
 def test_a_talon_card_put_on_a_pile_must_be_covered_next():
     """Draw 1, unlimited passes: after 7♥ goes from the talon onto 8♠, the only moves
     put a card onto it (6♠ from the talon, or 6♣ from a pile), nothing else. With
@@ -499,9 +567,9 @@ def test_a_likely_won_deal_that_is_lost_is_proved_lost_once_the_restart_run_leav
     assert solve(deal, max_nodes=20_000_000, time_limit=None).verdict == "unknown"
 
 
-@pytest.mark.parametrize("seed", [437, 731])
+@pytest.mark.parametrize("seed", [66, 343])
 def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
-    """Seeds 437 and 731 (draw 3, unlimited passes) are lost, and so are they with one
+    """Seeds 66 and 343 (draw 3, unlimited passes) are lost, and so are they with one
     card a draw, in a far smaller search: solve() proves them lost there, after its
     short look at the deal itself. The draw-3 search on its own agrees, with more nodes."""
     from solver.solve import PROBE_NODES, solve
@@ -515,9 +583,9 @@ def test_a_draw_3_deal_lost_with_one_card_a_draw_is_lost_at_once(seed):
     assert twin.nodes * 3 < direct.nodes
 
 
-@pytest.mark.parametrize("seed", [437, 731])
+@pytest.mark.parametrize("seed", [66, 343])
 def test_a_draw_3_deal_of_many_passes_is_proved_lost_by_its_twins_own_twin(seed):
-    """Seeds 437 and 731 with draw 3 and 20 passes: the twin with unlimited passes is solved
+    """Seeds 66 and 343 with draw 3 and 20 passes: the twin with unlimited passes is solved
     as any deal is, so its own twin, one card a draw, proves them lost. The nodes are the two
     short looks and that proof, fewer than the draw-3 search with unlimited passes takes."""
     from solver.solve import PROBE_NODES, solve
@@ -669,6 +737,24 @@ def test_scrambled_orders_find_a_win_the_first_two_miss():
     certify(deal, lines.decode_line(deal, result.line))
 
 
+def talon_in_reach(s, talon, left) -> set:
+    """The talon cards that may ever come to the waste top (by the same optimistic facts),
+    given the talon cards ``left`` that may be played from it. One card a draw, or the last
+    pass (whose waste is a pile): every card. Else a card in the draws' phase now or after a
+    redeal, the last card, a card whose next card is played, and any card after a card
+    played (which moves it down one place)."""
+    last_pass = s[S.PASSES] != 0 and s[S.PASSES_USED] + 1 >= s[S.PASSES]
+    draw, boundary = s[S.DRAW], s[S.WASTE_LEN]
+    if draw == 1 or last_pass:
+        return set(talon)
+    reach = set()
+    for q, c in enumerate(talon):
+        by_draws = (q + 1) % draw == 0 or (boundary > 0 and q >= boundary - 1 and (q - boundary + 1) % draw == 0)
+        if by_draws or q == len(talon) - 1 or talon[q + 1] in left or any(d in left for d in talon[:q]):
+            reach.add(c)
+    return reach
+
+
 def doomed_card_by_card(s) -> bool:
     """The deadlock test as a plain fixed point, one card at a time and in Python sets
     (the kernel works on whole suits in 64-bit masks): whether some card can never
@@ -711,8 +797,9 @@ def doomed_card_by_card(s) -> bool:
         for q in range(len(waste) - 1, -1, -1):
             if q == len(waste) - 1 or waste[q + 1] in free:
                 exposed.add(waste[q])
+        reachable = talon_in_reach(s, talon, placed | {f * 13 + r for f in range(4) for r in range(heights[f])})
         for c in talon:
-            if c in waste and c not in exposed:
+            if c in waste and c not in exposed or c not in reachable:
                 continue
             ok = bool(emptiable) if c % 13 == 12 else any(fits_onto(c, d) for d in tops)
             if ok:
@@ -720,7 +807,7 @@ def doomed_card_by_card(s) -> bool:
                 tops.add(c)
                 if c in waste:
                     free.add(c)
-        buried = {c for p in piles for c in p} | set(waste)
+        buried = {c for p in piles for c in p} | set(waste) | (set(talon) - reachable)
         for f in range(4):
             while heights[f] < 13 and (f * 13 + heights[f] not in buried or f * 13 + heights[f] in exposed):
                 free.add(f * 13 + heights[f])
@@ -763,7 +850,9 @@ def test_a_pile_found_emptiable_late_in_a_sweep_frees_a_king_before_it():
                c("KD", "QC", "JD", "TC", "9H", "8C", "7H"), c("KH", "4H", "9D", "TD", "9C"),
                c("AH", "2D", "TS"), c("JH", "7C", "5C", "5S", "6H", "6D"), c("5D", "JC", "8H", "2C", "8S", "4C")]
     talon = c("AS", "QS", "5H", "6S", "6C", "7S", "2H", "4D", "3C", "3S", "3D", "3H", "4S", "7D")
-    deal = KlondikeDeal(game="klondike", options={"draw": 3, "passes": None, "foundation_to_tableau": True},
+    # one card a draw: with three, A♠ is out of reach behind Q♠ (which waits for a red King
+    # that never comes up), and the position is doomed for that reason at once
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
                 tableau=tableau, face_down=[0, 1, 0, 3, 2, 5, 5], stock=talon[5:], waste=talon[:5],
                 foundations=[c("AC"), c("AD"), [], []])
     state = encoding.encode(deal)

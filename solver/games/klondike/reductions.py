@@ -104,11 +104,20 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   pile (by the same test); a King needs another pile whose bottom card is
   free. A card may be *uncovered* if the
   card lying on it is free, and a foundation may grow while its next card is
-  in the talon, free or uncovered. Each fact only relaxes the rules (timing,
-  the talon's order and who else uses a parent are ignored), and by induction
+  in the talon, free or uncovered. Each fact only relaxes the rules (timing
+  and who else uses a parent are ignored, the talon's order but for what
+  follows), and by induction
   on the first time each card leaves its place in a winning line, every card
   that line moves satisfies them. In the last pass (no redeal left) the waste
   is a pile too: a waste card comes out only once the cards above it have.
+  With a redeal left and three cards a draw, a talon card goes up or onto a
+  pile only once it may come to the waste top (``_reachable``): a card comes
+  there by draws in their phase (every third card from the waste top now, or
+  after a redeal), as the last card, or when the card after it is played; and
+  while no card before it has left the talon its place does not change, so
+  any other way needs a card before it played first. Until its reach grows, it
+  holds its foundation back as a buried card does. (A♠ first in the talon,
+  behind cards that can never be played, stays there for ever.)
   So when some foundation cannot be completed even so, no line wins: the
   position gets no moves, and ``lost`` is still a proof. The root is always
   checked (``DOOMED``): that decides many lost deals at once. Every position
@@ -144,7 +153,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...deals import Deal
 from ..cardbits import ALL_CARDS
-from .state import (DOWN, F2T, FOUND, LEN, PILE_CAP, PILES, REDUCE, REDUCE_LAYOUT, REDUCE_LAZY, REDUCE_SAFE,
+from .state import (DOWN, DRAW, F2T, FOUND, LEN, PILE_CAP, PILES, REDUCE, REDUCE_LAYOUT, REDUCE_LAZY, REDUCE_SAFE,
                     REDUCE_STONE, TALON, TALON_LEN, UNCOVER_FLAG, WASTE_LEN, _bit, _every_talon_card_anytime, _red,
                     _redeal_allowed, _twin)
 
@@ -280,6 +289,11 @@ def _doomed(s, under):
     in_piles = face_down | face_up
     stock = ALL_CARDS & ~(founds | waste | in_piles)   # talon cards outside the waste: any may be brought to hand
     movable = in_piles | waste   # cards with a place to leave (a stock card is brought to hand)
+    # with a redeal left and more than one card a draw, only some talon cards can be brought to
+    # hand: those in the draws' phase now or after a redeal, the last one, and any card once a
+    # card before it may leave the talon or every card after it may (_reachable)
+    phased = s[DRAW] > 1 and s[TALON_LEN] > 0 and _redeal_allowed(s)
+    reach = _reachable(s, np.uint64(0)) if phased else stock
     tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
     free = np.uint64(0)
     placed = np.uint64(0)
@@ -294,7 +308,7 @@ def _doomed(s, under):
             start = np.int64((heights >> shift) & np.uint64(15))
             # the foundation grows up to its first card in a pile or the waste that may not
             # be on top
-            blocked = ((movable & ~exposed) >> np.uint64(13 * f + start)) & SUIT_BITS
+            blocked = (((movable & ~exposed) | (stock & ~reach)) >> np.uint64(13 * f + start)) & SUIT_BITS
             h = 13 if blocked == 0 else min(13, start + trailing_zeros(blocked))
             if h == start:
                 continue
@@ -318,8 +332,22 @@ def _doomed(s, under):
         # every card that may leave its place now: onto a parent that may be a top, or a
         # King into a pile that may be empty
         fits = _children(tops) | kings
-        new = fits & (((face_up | exposed) & in_piles & ~free) | (waste & exposed & ~placed) | (stock & ~placed))
+        new = fits & (((face_up | exposed) & in_piles & ~free) | (waste & exposed & ~placed) | (reach & ~placed))
         if new == 0:
+            if phased:
+                # the talon cards that may have left it by now: placed on a pile or gone up
+                gone_up = np.uint64(0)
+                for f in range(4):
+                    gone_up |= (((np.uint64(1) << ((heights >> np.uint64(4 * f)) & np.uint64(15))) - np.uint64(1))
+                                << np.uint64(13 * f))
+                more = _reachable(s, placed | (stock & gone_up)) & ~reach
+                if more != 0:
+                    reach |= more
+                    more &= nexts
+                    for f in range(4):
+                        if (more >> np.uint64(13 * f)) & SUIT_BITS:
+                            grow |= 1 << f
+                    continue
             return True
         talon_new = new & ~in_piles   # talon cards that may go onto a pile: tops there
         placed |= talon_new
@@ -330,6 +358,29 @@ def _doomed(s, under):
             c = trailing_zeros(new)
             new ^= _bit(c)
             exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable)
+
+
+@njit(inline="always")
+def _reachable(s, left):
+    """The talon cards that may be brought to hand, some time, with a redeal left, when the
+    talon cards of ``left`` may leave the talon (see REDUCE_DEADLOCK). A card comes to the
+    waste top by draws in their phase (every ``DRAW``-th from the waste top now, or after a
+    redeal), as the last card, or when the card after it is played; and a card taken out
+    moves the later ones down one place, out of phase. So: a card in phase now, the last
+    card, a card whose next one is in ``left``, and any card after one in ``left``."""
+    d = s[DRAW]
+    n = s[TALON_LEN]
+    w = s[WASTE_LEN]
+    reach = np.uint64(0)
+    after_left = False
+    for q in range(n):
+        c = _bit(s[TALON + q])
+        if (after_left or q == n - 1 or (q + 1) % d == 0 or (w > 0 and q >= w - 1 and (q - w + 1) % d == 0)
+                or (left & _bit(s[TALON + q + 1])) != 0):
+            reach |= c
+        if (left & c) != 0:
+            after_left = True
+    return reach
 
 
 @njit(inline="always")
