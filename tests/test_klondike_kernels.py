@@ -296,10 +296,11 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     certify(deal, lines.decode_line(deal, won.line))
 
 
-def waste_tops_by_brute_force(talon, boundary, draw, left) -> set:
+def waste_tops_by_brute_force(talon, boundary, draw, left, redeal) -> set:
     """Every card that comes to the waste top in some sequence of draws, redeals (as many as
-    wanted) and plays of a waste top that is in ``left``, by the game's talon mechanics:
-    the waste is ``talon[:boundary]``, a draw turns ``draw`` more, a redeal turns it back."""
+    wanted, if ``redeal``) and plays of a waste top that is in ``left``, by the game's talon
+    mechanics: the waste is ``talon[:boundary]``, a draw turns ``draw`` more, a redeal turns
+    it back."""
     tops, seen, todo = set(), set(), [(tuple(talon), boundary)]
     while todo:
         t, b = todo.pop()
@@ -310,19 +311,25 @@ def waste_tops_by_brute_force(talon, boundary, draw, left) -> set:
             tops.add(t[b - 1])
             if t[b - 1] in left:
                 todo.append((t[:b - 1] + t[b:], b - 1))
-        todo.append((t, min(b + draw, len(t))) if b < len(t) else (t, 0))
+        if b < len(t):
+            todo.append((t, min(b + draw, len(t))))
+        elif redeal:
+            todo.append((t, 0))
     return tops
 
 
 @pytest.mark.parametrize("draw", [2, 3])
-def test_the_talon_cards_the_deadlock_test_calls_out_of_reach_never_come_to_hand(draw):
-    """With a redeal left and more than one card a draw, the deadlock test lets a talon card
-    go up or onto a pile only once it may come to the waste top (``_reachable``). Against
-    the talon's own mechanics, over random talons, boundaries and sets of cards that may be
-    played: every card that can come to hand is within its reach; and some are not."""
+@pytest.mark.parametrize("redeal", [True, False])
+def test_the_talon_cards_the_deadlock_test_calls_out_of_reach_never_come_to_hand(draw, redeal):
+    """With more than one card a draw, the deadlock test lets a stock card go up or onto a
+    pile only once it may come to the waste top (``_in_phase``, ``_reachable``; in the last
+    pass the waste is a pile, and only the stock is asked for). Against the talon's own mechanics, over
+    random talons, boundaries and sets of cards that may be played: every card that can
+    come to hand is within its reach; and some are not."""
     rng = random.Random(3)
-    state = encoding.encode(deal_from_seed("klondike", 1, {"draw": 3, "passes": None}))
+    state = encoding.encode(deal_from_seed("klondike", 1, {"draw": 3, "passes": None if redeal else 3}))
     state[S.DRAW] = draw   # (the kernel reads the count; the game offers 1 and 3)
+    state[S.PASSES_USED] = 0 if redeal else 2
     narrower = 0
     for _ in range(3000):
         n = rng.randint(1, 10)
@@ -331,31 +338,36 @@ def test_the_talon_cards_the_deadlock_test_calls_out_of_reach_never_come_to_hand
         left = {c for c in talon if rng.random() < 0.3}
         state[S.TALON:S.TALON + n] = talon
         state[S.TALON_LEN], state[S.WASTE_LEN] = n, boundary
-        reach = int(reductions._reachable(state, np.uint64(sum(1 << c for c in left))))
-        in_reach = {c for c in talon if reach >> c & 1}
-        assert waste_tops_by_brute_force(talon, boundary, draw, left) <= in_reach, (talon, boundary, left)
-        assert in_reach == talon_in_reach([int(x) for x in state], talon, left)
-        narrower += len(in_reach) < n
+        left_bits, talon_bits = (np.uint64(sum(1 << c for c in cards)) for cards in (left, talon))
+        reach = int(reductions._in_phase(state, redeal) | reductions._reachable(state, left_bits, talon_bits))
+        asked = talon if redeal else talon[boundary:]
+        in_reach = {c for c in asked if reach >> c & 1}
+        assert waste_tops_by_brute_force(talon, boundary, draw, left, redeal) & set(asked) <= in_reach, \
+            (talon, boundary, left)
+        assert in_reach == talon_in_reach([int(x) for x in state], talon, left) & set(asked)
+        narrower += len(in_reach) < len(asked)
     assert narrower > 500
 
 
 def test_an_ace_behind_cards_that_never_leave_the_talon_is_doomed_with_three_cards_a_draw():
     """Spades are the only cards left, A♠ 2♠ 3♠ in the talon in that order and the rest
     face down in a pile under 4♠. Three cards a draw bring only 3♠ to hand, and it cannot
-    go up or onto a pile: A♠ and 2♠ never come out. The deadlock test says so at the root,
-    and brute force agrees. With one card a draw, or with foundation cards allowed back
-    (3♠ onto a red 4, then 2♠ onto a red 3, then A♠ up), the same position is won."""
+    go up or onto a pile: A♠ and 2♠ never come out, with redeals or in the last pass. The
+    deadlock test says so at the root, and brute force agrees. With one card a draw, or
+    with foundation cards allowed back (3♠ onto a red 4, then 2♠ onto a red 3, then A♠
+    up), the same position is won."""
     pile = [parse_card(t) for t in ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"]]
     talon = [parse_card(t) for t in ["AS", "2S", "3S"]]
 
-    def position(draw, back):
-        return KlondikeDeal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": back},
+    def position(draw, back, passes=None):
+        return KlondikeDeal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": back},
                             tableau=[pile, [], [], [], [], [], []], face_down=[9, 0, 0, 0, 0, 0, 0], stock=talon,
                             foundations=[list(range(13)), list(range(13, 26)), list(range(26, 39)), []])
 
-    doomed = position(3, False)
-    assert encoding.encode(doomed)[S.DOOMED] == 1
-    assert not brute_force_wins(doomed)
+    for passes in (None, 2, 1):   # a redeal left or not
+        doomed = position(3, False, passes)
+        assert encoding.encode(doomed)[S.DOOMED] == 1
+        assert not brute_force_wins(doomed)
     for draw, back in [(1, False), (3, True)]:
         deal = position(draw, back)
         assert encoding.encode(deal)[S.DOOMED] == 0
@@ -739,17 +751,17 @@ def test_scrambled_orders_find_a_win_the_first_two_miss():
 
 def talon_in_reach(s, talon, left) -> set:
     """The talon cards that may ever come to the waste top (by the same optimistic facts),
-    given the talon cards ``left`` that may be played from it. One card a draw, or the last
-    pass (whose waste is a pile): every card. Else a card in the draws' phase now or after a
-    redeal, the last card, a card whose next card is played, and any card after a card
+    given the talon cards ``left`` that may be played from it. One card a draw: every card.
+    Else a card in the draws' phase, from the waste top now or, with a redeal left, after a
+    redeal; the last card; a card whose next card is played; and any card after a card
     played (which moves it down one place)."""
     last_pass = s[S.PASSES] != 0 and s[S.PASSES_USED] + 1 >= s[S.PASSES]
     draw, boundary = s[S.DRAW], s[S.WASTE_LEN]
-    if draw == 1 or last_pass:
+    if draw == 1:
         return set(talon)
     reach = set()
     for q, c in enumerate(talon):
-        by_draws = (q + 1) % draw == 0 or (boundary > 0 and q >= boundary - 1 and (q - boundary + 1) % draw == 0)
+        by_draws = ((q + 1) % draw == 0 and not last_pass) or (q >= boundary - 1 and (q - boundary + 1) % draw == 0)
         if by_draws or q == len(talon) - 1 or talon[q + 1] in left or any(d in left for d in talon[:q]):
             reach.add(c)
     return reach
@@ -797,7 +809,8 @@ def doomed_card_by_card(s) -> bool:
         for q in range(len(waste) - 1, -1, -1):
             if q == len(waste) - 1 or waste[q + 1] in free:
                 exposed.add(waste[q])
-        reachable = talon_in_reach(s, talon, placed | {f * 13 + r for f in range(4) for r in range(heights[f])})
+        played = placed | (set(waste) & free) | {f * 13 + r for f in range(4) for r in range(heights[f])}
+        reachable = talon_in_reach(s, talon, played) | set(waste)   # (the waste: as a pile, below)
         for c in talon:
             if c in waste and c not in exposed or c not in reachable:
                 continue

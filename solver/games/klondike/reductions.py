@@ -289,15 +289,14 @@ def _doomed(s, under):
     in_piles = face_down | face_up
     stock = ALL_CARDS & ~(founds | waste | in_piles)   # talon cards outside the waste: any may be brought to hand
     movable = in_piles | waste   # cards with a place to leave (a stock card is brought to hand)
-    # with a redeal left and more than one card a draw, only some talon cards can be brought to
-    # hand: those in the draws' phase now or after a redeal, the last one, and any card once a
-    # card before it may leave the talon or every card after it may (_reachable)
-    phased = s[DRAW] > 1 and s[TALON_LEN] > 0 and _redeal_allowed(s)
-    reach = _reachable(s, np.uint64(0)) if phased else stock
+    # with more than one card a draw, only some stock cards can be brought to hand (_reachable)
+    talon = stock | waste
+    reach = (_in_phase(s, _redeal_allowed(s)) & stock) if s[DRAW] > 1 and stock != 0 else stock
     tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
     free = np.uint64(0)
     placed = np.uint64(0)
     grow = 15                # foundations that may grow
+    risen = np.uint64(0)     # the cards they grow by
     kings = np.uint64(0)     # the Kings that may go into an empty pile
     kings_for = -1           # the piles ``kings`` was found for
     while True:
@@ -319,6 +318,7 @@ def _doomed(s, under):
             if h < 13:
                 nexts |= _bit(13 * f + h)
             gone = ((np.uint64(1) << np.uint64(h - start)) - np.uint64(1)) << np.uint64(13 * f + start)
+            risen |= gone
             gone &= movable & ~free     # gone up: they left their places
             free |= gone
             while gone != 0:
@@ -334,13 +334,9 @@ def _doomed(s, under):
         fits = _children(tops) | kings
         new = fits & (((face_up | exposed) & in_piles & ~free) | (waste & exposed & ~placed) | (reach & ~placed))
         if new == 0:
-            if phased:
+            if reach != stock:
                 # the talon cards that may have left it by now: placed on a pile or gone up
-                gone_up = np.uint64(0)
-                for f in range(4):
-                    gone_up |= (((np.uint64(1) << ((heights >> np.uint64(4 * f)) & np.uint64(15))) - np.uint64(1))
-                                << np.uint64(13 * f))
-                more = _reachable(s, placed | (stock & gone_up)) & ~reach
+                more = _reachable(s, placed | (stock & risen) | (waste & free), talon) & stock & ~reach
                 if more != 0:
                     reach |= more
                     more &= nexts
@@ -361,26 +357,48 @@ def _doomed(s, under):
 
 
 @njit(inline="always")
-def _reachable(s, left):
-    """The talon cards that may be brought to hand, some time, with a redeal left, when the
-    talon cards of ``left`` may leave the talon (see REDUCE_DEADLOCK). A card comes to the
-    waste top by draws in their phase (every ``DRAW``-th from the waste top now, or after a
-    redeal), as the last card, or when the card after it is played; and a card taken out
-    moves the later ones down one place, out of phase. So: a card in phase now, the last
-    card, a card whose next one is in ``left``, and any card after one in ``left``."""
+def _in_phase(s, redeal):
+    """The talon cards that draws bring to the waste top as the talon is now: every
+    ``DRAW``-th card from the waste top (or from the start, if the waste is empty), every
+    ``DRAW``-th from the start after a redeal, if ``redeal``, and the last card (see
+    :func:`_reachable`)."""
     d = s[DRAW]
     n = s[TALON_LEN]
     w = s[WASTE_LEN]
-    reach = np.uint64(0)
-    after_left = False
+    reach = _bit(s[TALON + n - 1])
+    for q in range(w - 1 if w > 0 else d - 1, n, d):
+        reach |= _bit(s[TALON + q])
+    if redeal:
+        for q in range(d - 1, n, d):
+            reach |= _bit(s[TALON + q])
+    return reach
+
+
+@njit(inline="always")
+def _reachable(s, left, talon):
+    """The talon cards that may be brought to hand some time, beyond :func:`_in_phase`'s,
+    when the talon cards of ``left`` may leave the talon (``talon``: all its cards; see
+    REDUCE_DEADLOCK: in the last pass only its stock cards are asked for, the waste being a
+    pile). A card comes to the waste top by draws in their phase, as the last card, or when
+    the card after it is played; and a card taken out moves the later ones down one place,
+    out of phase. So, beyond those in phase: a card whose next one is in ``left``, and
+    every card after one in ``left``."""
+    if (left & talon) == 0:
+        return np.uint64(0)
+    n = s[TALON_LEN]
+    before = np.uint64(0)   # the cards met so far
+    below = np.uint64(0)    # the card met last
     for q in range(n):
         c = _bit(s[TALON + q])
-        if (after_left or q == n - 1 or (q + 1) % d == 0 or (w > 0 and q >= w - 1 and (q - w + 1) % d == 0)
-                or (left & _bit(s[TALON + q + 1])) != 0):
-            reach |= c
+        before |= c
         if (left & c) != 0:
-            after_left = True
-    return reach
+            # the first card of ``left``: the card before it, every card after it, and itself
+            # if the next one is in ``left`` too
+            if q + 1 < n and (left & _bit(s[TALON + q + 1])) != 0:
+                below |= c
+            return below | (talon & ~before)
+        below = c
+    return np.uint64(0)
 
 
 @njit(inline="always")
