@@ -110,14 +110,15 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   on the first time each card leaves its place in a winning line, every card
   that line moves satisfies them. In the last pass (no redeal left) the waste
   is a pile too: a waste card comes out only once the cards above it have.
-  With a redeal left and three cards a draw, a talon card goes up or onto a
-  pile only once it may come to the waste top (``_reachable``): a card comes
-  there by draws in their phase (every third card from the waste top now, or
-  after a redeal), as the last card, or when the card after it is played; and
-  while no card before it has left the talon its place does not change, so
-  any other way needs a card before it played first. Until its reach grows, it
-  holds its foundation back as a buried card does. (A♠ first in the talon,
-  behind cards that can never be played, stays there for ever.)
+  With three cards a draw, a stock card goes up or onto a pile only once it
+  may come to the waste top (``_in_phase``, ``_reachable``): a card comes
+  there by draws in their phase (every third card from the waste top now, or,
+  with a redeal left, from the start after one), as the last card, or when
+  the card after it is played; and while no card before it has left the
+  talon its place does not change, so any other way needs a card before it
+  played first. Until its reach grows, it holds its foundation back as a
+  buried card does. (A♠ first in the talon, behind cards that can never be
+  played, stays there for ever.)
   So when some foundation cannot be completed even so, no line wins: the
   position gets no moves, and ``lost`` is still a proof. The root is always
   checked (``DOOMED``): that decides many lost deals at once. Every position
@@ -287,9 +288,9 @@ def _doomed(s, under):
         pile_tops |= _bit(below)
     exposed |= pile_tops
     in_piles = face_down | face_up
-    stock = ALL_CARDS & ~(founds | waste | in_piles)   # talon cards outside the waste: any may be brought to hand
+    stock = ALL_CARDS & ~(founds | waste | in_piles)   # talon cards outside the waste: brought to hand
     movable = in_piles | waste   # cards with a place to leave (a stock card is brought to hand)
-    # with more than one card a draw, only some stock cards can be brought to hand (_reachable)
+    # with one card a draw any stock card may be brought to hand, with more only some (_reachable)
     talon = stock | waste
     reach = (_in_phase(s, _redeal_allowed(s)) & stock) if s[DRAW] > 1 and stock != 0 else stock
     tops = (founds if s[F2T] else np.uint64(0)) | pile_tops
