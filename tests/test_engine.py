@@ -60,7 +60,7 @@ def test_growth_does_not_change_the_turns_of_a_portfolio():
     """Two move orders and a restart run take turns; the table grows during a turn in one
     search and never in the other. A grown table resumes the turn, so both searches take
     the same turns: the same nodes and the same line."""
-    roots = two_orders(encoding.encode(deal(4, draw=3, passes=None)))
+    roots = two_orders(encoding.encode(deal(32, draw=3, passes=None)))
     runs = [search(kernels.KERNELS, roots, chunk=300, restarts=1, restart_turn=700, restart_unit=50, initial_slots=slots)
             for slots in (1024, 1 << 20)]
     assert runs[0].verdict == "won" and runs[0].stored > 1024   # the small table grew twice at least
