@@ -23,6 +23,7 @@ from solver.games import twins
 from solver.games.klondike import encoding, generate, kernels, lines, reductions, rules
 from solver.games.klondike import state as S
 from solver.games.klondike.layout import KlondikeDeal
+from solver.moves import Move
 from solver.registry import game as _game
 from solver.replay import certify
 from solver.solve import PROBE_NODES, solve
@@ -297,24 +298,29 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
 
 
 def waste_tops_by_brute_force(talon, boundary, draw, left, redeal) -> set:
-    """Every card that comes to the waste top in some sequence of draws, redeals (as many as
-    wanted, if ``redeal``) and plays of a waste top that is in ``left``, by the game's talon
-    mechanics: the waste is ``talon[:boundary]``, a draw turns ``draw`` more, a redeal turns
-    it back."""
-    tops, seen, todo = set(), set(), [(tuple(talon), boundary)]
+    """Every card that comes to the waste top in some sequence of the reference rules' draws
+    and redeals (as many as wanted, if ``redeal``; else none) and plays of a waste top that
+    is in ``left`` (the card leaves the waste), from the waste ``talon[:boundary]`` and the
+    stock ``talon[boundary:]``."""
+    start = rules.Position(options={"draw": draw, "passes": None if redeal else 1, "foundation_to_tableau": False},
+                           tableau=[[] for _ in range(7)], face_down=[0] * 7, stock=list(talon[boundary:]),
+                           waste=list(talon[:boundary]), foundations=[[] for _ in range(4)])
+    tops, seen, todo = set(), set(), [start]
     while todo:
-        t, b = todo.pop()
-        if (t, b) in seen:
+        pos = todo.pop()
+        if (tuple(pos.stock), tuple(pos.waste)) in seen:
             continue
-        seen.add((t, b))
-        if b > 0:
-            tops.add(t[b - 1])
-            if t[b - 1] in left:
-                todo.append((t[:b - 1] + t[b:], b - 1))
-        if b < len(t):
-            todo.append((t, min(b + draw, len(t))))
-        elif redeal:
-            todo.append((t, 0))
+        seen.add((tuple(pos.stock), tuple(pos.waste)))
+        if pos.waste:
+            tops.add(pos.waste[-1])
+            if pos.waste[-1] in left:
+                played = pos.copy()
+                played.waste.pop()
+                todo.append(played)
+        if pos.stock:
+            todo.append(rules.play(pos, Move("draw")))
+        elif rules.redeal_allowed(pos):
+            todo.append(rules.play(pos, Move("redeal")))
     return tops
 
 
