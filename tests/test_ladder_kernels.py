@@ -721,6 +721,52 @@ def test_a_stepping_stone_is_left_out_only_when_no_move_could_follow_it():
     assert left_out > 100 and kept > 100
 
 
+def followable_card_by_card(state):
+    """_followable in plain words: the rank and colour of every card a move could put onto
+    a stepping stone next -- the ladder top, a pile's top run's lowest card or a run card
+    on one that may go up -- and of every talon card that may go up itself or that such a
+    card, or another such talon card, builds on (repeated until nothing is added)."""
+    s = [int(x) for x in state]
+    ups = int(reductions._chain_ends(state, reductions._lazy(state), S._talon_mask(state)))
+    safe = int(reductions._safe_ups(state))
+    cards = set()
+    if s[S.LADDER_LEN]:
+        cards.add(s[S.LADDER + s[S.LADDER_LEN] - 1])
+    for i in range(8):
+        pile = s[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + s[S.LEN + i]]
+        k = s[S.RUNS + i]
+        cards.update(pile[q] for q in range(k, len(pile)) if q == k or ups >> pile[q - 1] & 1)
+    talon = set(s[S.TALON:S.TALON + s[S.TALON_LEN]])
+    live = {c for c in talon if safe >> c & 1}
+    grown = True
+    while grown:
+        grown = False
+        for c in talon - live:
+            if any(c % 13 == d % 13 + 1 and S._red(c) != S._red(d) for d in cards | live):
+                live.add(c)
+                grown = True
+    return sum(1 << bit for bit in {c % 13 + (0 if S._red(c) else 16) for c in cards | live})
+
+
+def test_the_cards_that_may_follow_a_stone_are_those_a_card_by_card_test_finds():
+    """The stepping-stone filter's rank sets (a least fixed point over the talon) along
+    random playouts are those of the plain repeated test, and talon cards join through
+    the fixed point's later rounds (a chain of two or more) in some of them."""
+    from solver.games.ladder.generate import _followable, _run_starts
+
+    chained = 0
+    for state, _ in playout(range(1, 13), 200, random.Random(29)):
+        talon = S._talon_mask(state)
+        ups = reductions._chain_ends(state, reductions._lazy(state), talon)
+        got = int(_followable(state, _run_starts(state), talon, True, ups, reductions._safe_ups(state)))
+        assert got == followable_card_by_card(state), state.tolist()
+        no_chain = state.copy()   # the same without talon cards: what the chains added
+        no_chain[S.TALON_LEN] = 0
+        if got != int(_followable(no_chain, _run_starts(no_chain), np.uint64(0), True, ups, np.uint64(0))):
+            chained += 1
+    assert chained > 20
+
+
 def test_progress_counts_ladder_cards_first_then_empty_piles():
     """The restart runs' lookahead prefers moves from which this rises: a card dug out of
     the ladder outweighs every empty pile, even when it fills one."""

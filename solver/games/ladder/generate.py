@@ -198,13 +198,15 @@ def _followable(s, runs, talon, arrange, ups, safe_ups):
     talon_black = _black_ranks(talon)
     live_red = _red_ranks(talon & safe_ups)       # a stone that may go up itself is live
     live_black = _black_ranks(talon & safe_ups)
+    # what builds on a card is one rank lower: each round carries the live ranks one rank up,
+    # all ranks at once, until nothing changes (as many rounds as the longest chain, plus one)
     one = np.uint64(1)
-    for r in range(1, 13):   # what builds on a card is one rank lower: rank by rank, one pass
-        below = one << np.uint64(r - 1)
-        if (talon_red >> np.uint64(r)) & one and ((black | live_black) & below) != 0:
-            live_red |= one << np.uint64(r)
-        if (talon_black >> np.uint64(r)) & one and ((red | live_red) & below) != 0:
-            live_black |= one << np.uint64(r)
+    while True:
+        grown_red = live_red | (talon_red & ((black | live_black) << one))
+        grown_black = live_black | (talon_black & ((red | live_red) << one))
+        if grown_red == live_red and grown_black == live_black:
+            break
+        live_red, live_black = grown_red, grown_black
     return (red | live_red) | ((black | live_black) << np.uint64(16))
 
 
