@@ -22,7 +22,8 @@ from collections import deque
 import numpy as np
 from numba import njit
 
-from solver.engine.contract import APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, TRANSIENT_SIG, WON_SIG, Kernels
+from solver.engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, KEY_SIG, MOVES_SIG, PROGRESS_SIG, STAGE_SIG,
+                                    TRANSIENT_SIG, WON_SIG, Kernels)
 
 N = 24
 ORDER = 1 + N * N
@@ -76,6 +77,13 @@ def beam_score(s, weighing):
     return np.int64(s[0]) if weighing == 0 else -np.int64(s[0])
 
 
+@njit(STAGE_SIG, cache=True)
+def stage(s):
+    """Nodes in groups of eight, the highest group stage 0 (for the staged search: a move to
+    a lower group raises the stage, which such a search never follows)."""
+    return np.int64((N - 1 - s[0]) // 8)
+
+
 @njit(TRANSIENT_SIG, cache=True)
 def transient(s):
     return s[TRANSIENT + s[0]] != 0
@@ -89,6 +97,8 @@ def key_fuel(s):
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                   progress=progress, beam_score=beam_score)
+KERNELS_STAGED = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
+                         beam_score=beam_score, stage=stage)
 KERNELS_TRANSIENT = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE, max_moves=N,
                             progress=progress, transient=transient)
 KERNELS_FUEL = Kernels(moves=moves, apply=apply, key=key_fuel, is_won=is_won, state_size=STATE_SIZE,

@@ -50,6 +50,11 @@ The best-first search (:mod:`solver.engine.best_first`, ``best_first_queue``) or
 its queue by weighing 0. It only chooses which states these searches keep: the verdicts
 do not depend on it.
 
+A game may also provide ``stage(state) -> int64``, a count that no move raises (Ladder
+with limited passes: the passes left, then the stock cards left), for the staged search
+(:mod:`solver.engine.staged`, ``staged_width``): it searches stage by stage, each from the
+best states that entered it by ``beam_score``. The default puts every state in stage 0.
+
 A game may also provide ``transient(state) -> bool``: true for a state the search
 passes through without storing it. Every path of transient states must be finite (no
 cycle of them): the search expands such a state each time it reaches it, with no
@@ -88,6 +93,7 @@ DOMINANCE_SIG = types.uint64(STATE)           # optional: dominance_group and do
 PROGRESS_SIG = types.int64(STATE)             # optional: progress, for the restart runs' lookahead
 BEAM_SCORE_SIG = types.int64(STATE, types.int64)   # optional: beam_score(state, weighing), for the beam search
 TRANSIENT_SIG = types.boolean(STATE)          # optional: a state the search does not store
+STAGE_SIG = types.int64(STATE)                # optional: stage, a count no move raises (the staged search)
 
 MovesFn = types.FunctionType(MOVES_SIG)
 ApplyFn = types.FunctionType(APPLY_SIG)
@@ -99,6 +105,7 @@ DominanceFn = types.FunctionType(DOMINANCE_SIG)
 ProgressFn = types.FunctionType(PROGRESS_SIG)
 BeamScoreFn = types.FunctionType(BEAM_SCORE_SIG)
 TransientFn = types.FunctionType(TRANSIENT_SIG)
+StageFn = types.FunctionType(STAGE_SIG)
 
 
 @njit(DOMINANCE_SIG, cache=True)
@@ -124,6 +131,13 @@ def unscored(s, weighing):
     return np.int64(0)
 
 
+@njit(STAGE_SIG, cache=True)
+def unstaged(s):
+    """The default stage kernel: one stage for every state (a game without one cannot run the
+    staged search)."""
+    return np.int64(0)
+
+
 @njit(TRANSIENT_SIG, cache=True)
 def never_transient(s):
     """The default transient kernel: the search stores every state."""
@@ -146,6 +160,7 @@ class Kernels:
     transient: Callable = never_transient
     beam_score: Callable = unscored
     key_dominance: Callable = no_key_dominance
+    stage: Callable = unstaged
 
     @property
     def has_dominance(self) -> bool:
@@ -154,6 +169,10 @@ class Kernels:
     @property
     def has_beam_score(self) -> bool:
         return self.beam_score is not unscored
+
+    @property
+    def has_stage(self) -> bool:
+        return self.stage is not unstaged
 
     @cached_property
     def dominance(self) -> tuple:
@@ -167,6 +186,10 @@ class Kernels:
     @cached_property
     def compiled_beam_score(self):
         return compiled(self.beam_score, BEAM_SCORE_SIG)
+
+    @cached_property
+    def compiled_stage(self):
+        return compiled(self.stage, STAGE_SIG)
 
     @cached_property
     def compiled_transient(self):

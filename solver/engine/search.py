@@ -151,7 +151,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
            restart_seed: int = 0, restart_nodes: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
            beam_weighings: int = 1, best_first_queue: int = 0, best_first_round: int = 2_000_000,
-           best_first_depth_weights=(0,), best_first_turn: int = 1_000_000, progress=None,
+           best_first_depth_weights=(0,), best_first_turn: int = 1_000_000, staged_width: int = 0,
+           staged_round: int = 2_000_000, staged_weighings=(0,), staged_turn: int = 1_000_000, progress=None,
            interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
@@ -200,6 +201,12 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     only, and leaves the turns after its last round or when the memory budget has no
     room for it, as the beam does.
 
+    ``staged_width`` adds a staged search (:mod:`engine.staged`; the game must provide
+    ``beam_score`` and ``stage``) whose pools keep that many states, run in turns of at
+    least ``staged_turn`` nodes after the best-first search: one round of at most
+    ``staged_round`` nodes from row 0 of ``root`` per weighing of ``staged_weighings``.
+    It finds wins only, and leaves the turns as the beam does.
+
     ``memory_mb`` bounds the search memory, every array the search holds at once (its
     runs' stacks, the restart runs' private tables, the table and the multimap; see
     :mod:`engine.memory`): a growth that would not fit ends the search ``unknown``
@@ -230,6 +237,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                                  and len(best_first_depth_weights) >= 1 and kernels.has_beam_score):
         raise ValueError("a best-first search needs best_first_queue >= 2, best_first_round >= 1, "
                          "best_first_turn >= 1, a depth weight and a game with a beam_score kernel")
+    if staged_width and not (staged_width >= 1 and staged_round >= 1 and staged_turn >= 1
+                             and len(staged_weighings) >= 1 and kernels.has_beam_score and kernels.has_stage):
+        raise ValueError("a staged search needs staged_width >= 1, staged_round >= 1, staged_turn >= 1, a "
+                         "weighing and a game with beam_score and stage kernels")
     if restarts:   # compiled on first use: only the games that run restarts pay for it
         from .restarts import _run_restarts
     beam = None
@@ -237,6 +248,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         from .beam import BeamRun
     if best_first_queue:
         from .best_first import BestFirstRun
+    if staged_width:
+        from .staged import StagedRun
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)
@@ -266,10 +279,15 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
         best_first = BestFirstRun(kernels, roots[0], best_first_queue, best_first_round,
                                   tuple(best_first_depth_weights), COUNTERS)
         runs.append(best_first)
+    staged = None
+    if staged_width:
+        staged = StagedRun(kernels, roots[0], staged_width, staged_round, tuple(staged_weighings), COUNTERS)
+        runs.append(staged)
     # the runs that find wins only, each with its own arrays and seen set
-    side = [run for run in (beam, best_first) if run is not None]
+    side = [run for run in (beam, best_first, staged) if run is not None]
     # turns: the first depth-first run (it wins most deals in its first turn), the
-    # restart runs, the beam, the best-first search, then the other depth-first runs
+    # restart runs, the beam, the best-first search, the staged search, then the other
+    # depth-first runs
     live = [0] + list(range(depth_first, len(runs))) + list(range(1, depth_first))
 
     def outcome(verdict, reason=None, line=()):
@@ -290,7 +308,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             capped = restart_nodes and depth_first <= i and run not in side   # a restart run with a cap
             if turn_left <= 0:
                 turn_left = (chunk if i < depth_first else beam_turn if run is beam
-                             else best_first_turn if run is best_first else restart_turn)
+                             else best_first_turn if run is best_first else staged_turn if run is staged
+                             else restart_turn)
                 if capped:
                     turn_left = min(turn_left, max(1, restart_nodes - int(run.counters[C_NODES])))
             budget = turn_left

@@ -5,11 +5,12 @@ after an install compiles the engine's loops and then the game's kernels, one af
 the other, on one core. Where the engine has no compiled code in Numba's cache yet and
 the machine has a second core, :func:`engine_compiled_aside` starts a child process
 that compiles the engine into the cache while the caller compiles the game's kernels
-(the search loop, and the restart runs, beam and best-first search that some games use:
-together they take less time than any game's kernels, so the caller seldom waits);
-the caller waits for the child before it imports the engine, which then loads from the
-cache. Numba writes each cache file whole (a rename), so the two processes never see
-a half-written one; and if the child fails, the caller compiles the engine itself.
+(the search loop, and the restart runs, beam, best-first and staged searches that some
+games use: together they take less time than any game's kernels, so the caller seldom
+waits); the caller waits for the child before it imports the engine, which then loads
+from the cache. Numba writes each cache file whole (a rename), so the two processes
+never see a half-written one; and if the child fails, the caller compiles the engine
+itself.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from .cache import cache_dirs
 
 ENGINE = Path(__file__).resolve().parent
 SEARCH_MODULE = "solver.engine.search"
-CHILD_IMPORTS = f"import {SEARCH_MODULE}, solver.engine.restarts, solver.engine.beam, solver.engine.best_first"
+CHILD_IMPORTS = (f"import {SEARCH_MODULE}, solver.engine.restarts, solver.engine.beam, solver.engine.best_first, "
+                 "solver.engine.staged")
 
 
 def engine_compiled() -> bool:
