@@ -767,6 +767,35 @@ def test_the_cards_that_may_follow_a_stone_are_those_a_card_by_card_test_finds()
     assert chained > 20
 
 
+@pytest.mark.parametrize("options", VARIANTS)
+def test_no_move_raises_the_stage(options):
+    """The staged search's count (engine/staged.py) along random playouts, macro moves and
+    plain draws and redeals alike: no move raises it; with limited passes it is the passes
+    left after this one and the stock cards left, and some moves lower it; with unlimited
+    passes it is always 0."""
+    rng = random.Random(31)
+    lowered = 0
+    for reduce in (S.REDUCE_ALL, S.REDUCE_ALL & ~S.REDUCE_MACRO):
+        for seed in range(1, 7):
+            state = encoding.encode(deal_from_seed("ladder", seed, options), reduce)
+            for _ in range(200):
+                s = [int(x) for x in state]
+                here = int(kernels.stage(state))
+                if options["passes"] is None:
+                    assert here == 0
+                else:
+                    later = s[S.PASSES] - s[S.PASSES_USED] - 1
+                    assert here == later * (S.TALON_CAP + 1) + s[S.TALON_LEN] - s[S.WASTE_LEN]
+                ms = kernel_moves(state)
+                if not ms:
+                    break
+                kernels.apply(state, ms[rng.randrange(len(ms))])
+                after = int(kernels.stage(state))
+                assert after <= here, (seed, reduce)
+                lowered += after < here
+    assert (lowered > 50) == (options["passes"] is not None)
+
+
 def test_progress_counts_ladder_cards_first_then_empty_piles():
     """The restart runs' lookahead prefers moves from which this rises: a card dug out of
     the ladder outweighs every empty pile, even when it fills one."""

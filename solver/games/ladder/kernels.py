@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG,
+from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, STAGE_SIG,
                                 TRANSIENT_SIG, WON_SIG, Kernels, chain_on, load64, store64)
 from ...engine.contract import mix64 as _mix
 from ..talon_dominance import PASSES_BITS, field_bits, talon_field, with_field
@@ -16,7 +16,8 @@ from .reductions import _stone, _up
 from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
                     PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO,
-                    REDUCE_TALON_DOMINANCE, RUNS, SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CHAIN, TALON_LEN,
+                    REDUCE_TALON_DOMINANCE, RUNS, SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CAP, TALON_CHAIN,
+                    TALON_LEN,
                     WASTE_LEN, _chain_pile, _chain_talon, _empty_target, _pile_chain, _redeal_allowed, _to_found)
 
 
@@ -256,6 +257,18 @@ def beam_score(s, weighing):
     return np.int64(score)
 
 
+@njit(STAGE_SIG, cache=True)
+def stage(s):
+    """With limited passes, the passes left after this one, then the stock cards left: a
+    draw lowers the second, a redeal the first by one while the second may rise to at
+    most TALON_CAP, and nothing else changes either (the staged search, engine/staged.py).
+    With unlimited passes a redeal gives back every card: one stage."""
+    if s[PASSES] == 0:
+        return np.int64(0)
+    later = np.int64(s[PASSES]) - np.int64(s[PASSES_USED]) - 1
+    return later * (TALON_CAP + 1) + np.int64(s[TALON_LEN]) - np.int64(s[WASTE_LEN])
+
+
 @njit(TRANSIENT_SIG, cache=True)
 def transient(s):
     """The position right after a stepping stone: the search does not store it. Its
@@ -268,5 +281,6 @@ def transient(s):
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,
                   max_moves=MAX_MOVES, dominance_group=dominance_group, dominance_vector=dominance_vector,
-                  progress=progress, transient=transient, beam_score=beam_score, key_dominance=key_dominance)
+                  progress=progress, transient=transient, beam_score=beam_score, key_dominance=key_dominance,
+                  stage=stage)
 
