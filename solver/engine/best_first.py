@@ -68,6 +68,58 @@ def _sift_down(rank, slot, i, n):
 
 
 @njit(inline="always")
+def _pop(rank, slot, n):
+    """The row of the heap's best entry, taken off a heap of ``n`` entries (``n - 1`` are left)."""
+    top = slot[0]
+    rank[0] = rank[n - 1]
+    slot[0] = slot[n - 1]
+    _sift_down(rank, slot, 0, n - 1)
+    return top
+
+
+@njit(inline="always")
+def _unseen(seen, counters, key, child):
+    """The child's key as stored, now recorded in the seen set; 0 if it was there already."""
+    k = stored_key(key(child))
+    s = _slot(seen, k)
+    if seen[s] == k:
+        return np.uint64(0)
+    seen[s] = k
+    counters[C_SEEN] += 1
+    return k
+
+
+@njit(inline="always")
+def _made(child, parent, move, apply, is_won, counters, book, round_at, next_at, won_at, parents, chosen, me):
+    """The child of ``parent`` by ``move`` made in ``child`` and counted, in the node
+    counter and the round's (``book[round_at]``). EXHAUSTED when no number is left for it
+    (``book[next_at]`` is the next), WON when it is won (numbered, its parent and move
+    written, the number in ``book[won_at]``), else RUNNING."""
+    copy_state(child, parent)
+    apply(child, move)
+    counters[C_NODES] += 1
+    book[round_at] += 1
+    if book[next_at] >= parents.shape[0]:
+        return EXHAUSTED
+    if is_won(child):
+        parents[book[next_at]] = me
+        chosen[book[next_at]] = move
+        book[won_at] = book[next_at]
+        return WON
+    return RUNNING
+
+
+def line_back(parents: np.ndarray, chosen: np.ndarray, number: int) -> list[int]:
+    """The kernel moves from the root (number 0) to state ``number``, each state's move and
+    parent's number read back."""
+    line = []
+    while number != 0:
+        line.append(int(chosen[number]))
+        number = int(parents[number])
+    return line[::-1]
+
+
+@njit(inline="always")
 def _drop_worse_half(rank, slot, free, q):
     """Keep the better half of the queue (a heap again), its other states' rows freed."""
     n = q[Q_COUNT]
@@ -100,35 +152,21 @@ def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, f
             return EXHAUSTED
         if counters[C_SEEN] >= grow_at:
             return GROW
-        top = slot[0]
-        n = q[Q_COUNT] - 1
-        rank[0] = rank[n]
-        slot[0] = slot[n]
-        q[Q_COUNT] = n
-        _sift_down(rank, slot, 0, n)
+        top = _pop(rank, slot, q[Q_COUNT])
+        q[Q_COUNT] -= 1
         me = ids[top]
         depth = depths[top] + 1
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         listed = moves(states[top], move_list)
         for j in range(listed):
-            copy_state(child, states[top])
-            apply(child, move_list[j])
-            counters[C_NODES] += 1
-            q[Q_ROUND_NODES] += 1
-            if q[Q_NEXT_ID] >= parents.shape[0]:
-                return EXHAUSTED
-            if is_won(child):
-                parents[q[Q_NEXT_ID]] = me
-                chosen[q[Q_NEXT_ID]] = move_list[j]
-                q[Q_WON_ID] = q[Q_NEXT_ID]
-                return WON
-            k = stored_key(key(child))
-            s = _slot(seen, k)
-            if seen[s] == k:
+            made = _made(child, states[top], move_list[j], apply, is_won, counters, q, Q_ROUND_NODES, Q_NEXT_ID,
+                         Q_WON_ID, parents, chosen, me)
+            if made != RUNNING:
+                return made
+            k = _unseen(seen, counters, key, child)
+            if k == 0:
                 continue
-            seen[s] = k
-            counters[C_SEEN] += 1
             if q[Q_FREE] == 0:
                 _drop_worse_half(rank, slot, free, q)
             q[Q_FREE] -= 1
@@ -246,9 +284,4 @@ class BestFirstRun:
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""
-        line = []
-        number = int(self.q[Q_WON_ID])
-        while number != 0:
-            line.append(int(self.chosen[number]))
-            number = int(self.parents[number])
-        return line[::-1]
+        return line_back(self.parents, self.chosen, int(self.q[Q_WON_ID]))

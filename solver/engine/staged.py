@@ -29,10 +29,10 @@ import numpy as np
 from numba import njit, types
 
 from .beam import MIN_SEEN_SLOTS, _rank
-from .best_first import _sift_down, _sift_up
+from .best_first import _made, _pop, _sift_up, _unseen, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
-from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
-from .table import _slot, grown, new_table, stored_key
+from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
+from .table import grown, new_table
 
 GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
 STAGE_ROOM = 32    # the states one stage may hold, in widths (stages of Ladder's one-pass deals hold 1-25)
@@ -110,32 +110,18 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
             g[G_OPEN] = 0
             g[G_STAGE] = k - 1
             continue
-        top = slot[0]
-        n = g[G_COUNT] - 1
-        rank[0] = rank[n]
-        slot[0] = slot[n]
-        g[G_COUNT] = n
-        _sift_down(rank, slot, 0, n)
+        top = _pop(rank, slot, g[G_COUNT])
+        g[G_COUNT] -= 1
         me = held_id[top]
         listed = moves(held[top], move_list)
         for j in range(listed):
-            copy_state(child, held[top])
-            apply(child, move_list[j])
-            counters[C_NODES] += 1
-            g[G_ROUND_NODES] += 1
-            if g[G_NEXT_ID] >= parents.shape[0]:
-                return EXHAUSTED
-            if is_won(child):
-                parents[g[G_NEXT_ID]] = me
-                chosen[g[G_NEXT_ID]] = move_list[j]
-                g[G_WON_ID] = g[G_NEXT_ID]
-                return WON
-            kc = stored_key(key(child))
-            s = _slot(seen, kc)
-            if seen[s] == kc:
+            made = _made(child, held[top], move_list[j], apply, is_won, counters, g, G_ROUND_NODES, G_NEXT_ID,
+                         G_WON_ID, parents, chosen, me)
+            if made != RUNNING:
+                return made
+            kc = _unseen(seen, counters, key, child)
+            if kc == 0:
                 continue
-            seen[s] = kc
-            counters[C_SEEN] += 1
             at = stage(child)
             if at > k or at < 0 or (at == k and g[G_HELD] == room):
                 continue   # not a stage the search can go on to, or no room left in this one
@@ -260,9 +246,4 @@ class StagedRun:
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""
-        line = []
-        number = int(self.g[G_WON_ID])
-        while number != 0:
-            line.append(int(self.chosen[number]))
-            number = int(self.parents[number])
-        return line[::-1]
+        return line_back(self.parents, self.chosen, int(self.g[G_WON_ID]))
