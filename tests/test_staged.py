@@ -117,6 +117,18 @@ def test_staged_settings_are_checked():
             search(kernels, root, **bad)
 
 
+def test_a_negative_stage_is_refused():
+    from numba import njit
+
+    from solver.engine.contract import STAGE_SIG, Kernels
+
+    below_zero = njit(STAGE_SIG)(lambda s: np.int64(-1))
+    kernels = Kernels(moves=T.moves, apply=T.apply, key=T.key, is_won=T.is_won, state_size=T.STATE_SIZE,
+                      max_moves=T.N, beam_score=T.beam_score, stage=below_zero)
+    with pytest.raises(ValueError, match="stage of 0 or more"):
+        search(kernels, graph((0, GOAL)), staged_width=5)
+
+
 def test_a_staged_search_the_memory_budget_has_no_room_for_is_left_out():
     """Pools of 2,000 graph states per stage (about 30 MB) do not fit in a budget of 20 MB:
     the search goes on exactly as without them (its depth-first run searches a cyclic

@@ -50,10 +50,11 @@ The best-first search (:mod:`solver.engine.best_first`, ``best_first_queue``) or
 its queue by weighing 0. It only chooses which states these searches keep: the verdicts
 do not depend on it.
 
-A game may also provide ``stage(state) -> int64``, a count that no move raises (Ladder
-with limited passes: the passes left, then the stock cards left), for the staged search
-(:mod:`solver.engine.staged`, ``staged_width``): it searches stage by stage, each from the
-best states that entered it by ``beam_score``. The default puts every state in stage 0.
+A game may also provide ``stage(state) -> int64``, a count (0 or more) that no move
+raises (Ladder with limited passes: the passes left, then the stock cards left), for the
+staged search (:mod:`solver.engine.staged`, ``staged_width``): it searches stage by
+stage, each from the best states that entered it by ``beam_score``. The default puts
+every state in stage 0.
 
 A game may also provide ``transient(state) -> bool``: true for a state the search
 passes through without storing it. Every path of transient states must be finite (no

@@ -161,7 +161,10 @@ class StagedRun:
         self.round_nodes = round_nodes
         self.weighings = tuple(weighings)
         self.round = 0
-        self.stages = int(kernels.stage(root)) + 1
+        top = int(kernels.stage(root))
+        if top < 0:
+            raise ValueError(f"a staged search needs a stage of 0 or more (the root's is {top})")
+        self.stages = top + 1
         self.counters = np.zeros(counters_size, dtype=np.int64)
         self.started = False
 
