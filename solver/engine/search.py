@@ -283,8 +283,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     if staged_width:
         staged = StagedRun(kernels, roots[0], staged_width, staged_round, tuple(staged_weighings), COUNTERS)
         runs.append(staged)
-    # the runs that find wins only, each with its own arrays and seen set
-    side = [run for run in (beam, best_first, staged) if run is not None]
+    # the runs that find wins only, each with its own arrays and seen set, and its turn's nodes
+    turns = {run: turn for run, turn in ((beam, beam_turn), (best_first, best_first_turn), (staged, staged_turn))
+             if run is not None}
+    side = list(turns)
     # turns: the first depth-first run (it wins most deals in its first turn), the
     # restart runs, the beam, the best-first search, the staged search, then the other
     # depth-first runs
@@ -307,9 +309,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
             run = runs[i]
             capped = restart_nodes and depth_first <= i and run not in side   # a restart run with a cap
             if turn_left <= 0:
-                turn_left = (chunk if i < depth_first else beam_turn if run is beam
-                             else best_first_turn if run is best_first else staged_turn if run is staged
-                             else restart_turn)
+                turn_left = chunk if i < depth_first else turns.get(run, restart_turn)
                 if capped:
                     turn_left = min(turn_left, max(1, restart_nodes - int(run.counters[C_NODES])))
             budget = turn_left
