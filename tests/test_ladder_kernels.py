@@ -919,6 +919,22 @@ def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
     assert "best_first_queue" not in encoding.search_settings({"passes": 2})
 
 
+def test_a_two_pass_deal_the_other_runs_leave_undecided_is_won_by_the_staged_search():
+    """Seed 9687, two passes (unknown at 10 s without the staged search): the settings
+    of two passes without it leave the deal undecided in 3M nodes; with it, the staged
+    search wins within them, and the line replays with the reference rules."""
+    deal = deal_from_seed("ladder", 9687, {"passes": 2})
+    roots = np.stack(encoding.encode_roots(deal))
+    settings = encoding.search_settings(deal.options)
+    assert settings["staged_width"] > 0
+    without = {name: value for name, value in settings.items() if not name.startswith("staged_")}
+    assert search(kernels.KERNELS, roots, max_nodes=3_000_000, **without).verdict == "unknown"
+    result = search(kernels.KERNELS, roots, max_nodes=3_000_000, **settings)
+    assert result.verdict == "won"
+    certify(deal, lines.decode_line(deal, result.line))
+    assert "staged_width" not in encoding.search_settings({"passes": 3})
+
+
 def top_run_start(pile: list[int]) -> int:
     """Where a pile's top run starts, walking down while each card is one rank below the
     card under it and of the other colour (0 for an empty pile)."""
