@@ -188,7 +188,45 @@ def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, f
     return RUNNING
 
 
-class BestFirstRun:
+class RoundsRun:
+    """What the side runs made of rounds from the root share (this search and the staged
+    search): the arrays named in ``ARRAYS`` plus a seen set, made at :meth:`start` and let
+    go at :meth:`release`, charged as they are; and the step to the next round when one is
+    exhausted. A subclass makes its arrays, starts a round (``_from_root``) and says how many
+    rounds there are (``_rounds``)."""
+
+    ARRAYS: tuple[str, ...] = ()
+
+    def release(self):
+        """Let go of the arrays (the run has left the turns)."""
+        for name in self.ARRAYS + ("seen_table",):
+            delattr(self, name)
+        self.started = False
+
+    @property
+    def nbytes(self) -> int:
+        if not self.started:
+            return self.counters.nbytes
+        return (sum(getattr(self, name).nbytes for name in self.ARRAYS) + sum(a.nbytes for a in self.seen_table)
+                + self.counters.nbytes)
+
+    def grown_nbytes(self) -> int:
+        return 2 * sum(a.nbytes for a in self.seen_table)
+
+    def grow(self):
+        self.seen_table = grown(self.seen_table)
+
+    def _next_round(self, status: int) -> int:
+        """After a round's status: an exhausted round that is not the last ends the turn,
+        and the next round starts at the next one."""
+        if status == EXHAUSTED and self.round + 1 < self._rounds:
+            self.round += 1
+            self._from_root()
+            return RUNNING
+        return status
+
+
+class BestFirstRun(RoundsRun):
     """A best-first search's arrays: the queue (states, their numbers and depths, the heap
     of ranks and rows, the free rows), each queued state's parent number and move, and the
     seen set. Made at its first turn (:meth:`start`), when the memory budget has room.
@@ -203,6 +241,7 @@ class BestFirstRun:
         self.queue = queue
         self.round_nodes = round_nodes
         self.depth_weights = tuple(depth_weights)
+        self._rounds = len(self.depth_weights)
         self.round = 0
         self.counters = np.zeros(counters_size, dtype=np.int64)
         self.started = False
@@ -240,31 +279,12 @@ class BestFirstRun:
         self.seen_table = new_table(MIN_SEEN_SLOTS)
         self.counters[C_SEEN] = 0
 
-    def release(self):
-        """Let go of the arrays (the run has left the turns)."""
-        for name in ("states", "ids", "depths", "rank", "slot", "free", "parents", "chosen", "move_list", "child",
-                     "seen_table"):
-            delattr(self, name)
-        self.started = False
+    ARRAYS = ("states", "ids", "depths", "rank", "slot", "free", "parents", "chosen", "move_list", "child", "q")
 
     def nbytes_to_start(self) -> int:
         kernels, queue = self.kernels, self.queue
         return (queue * (kernels.state_size + 8 + 4 + 8 + 8 + 8) + (self.round_nodes + 1) * (8 + 4)
                 + 4 * kernels.max_moves + kernels.state_size + 8 * Q_SIZE + MIN_SEEN_SLOTS * (8 + 1))
-
-    @property
-    def nbytes(self) -> int:
-        if not self.started:
-            return self.counters.nbytes
-        return (sum(a.nbytes for a in (self.states, self.ids, self.depths, self.rank, self.slot, self.free,
-                                       self.parents, self.chosen, self.move_list, self.child, self.q))
-                + sum(a.nbytes for a in self.seen_table) + self.counters.nbytes)
-
-    def grown_nbytes(self) -> int:
-        return 2 * sum(a.nbytes for a in self.seen_table)
-
-    def grow(self):
-        self.seen_table = grown(self.seen_table)
 
     def advance(self, budget: int, max_depth: int) -> int:
         """Expand states until ``budget`` nodes are spent. Returns WON, EXHAUSTED (the last
@@ -276,11 +296,7 @@ class BestFirstRun:
                          self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
                          self.move_list, self.child, self.q, self.counters, budget, self.round_nodes,
                          self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
-        if status == EXHAUSTED and self.round + 1 < len(self.depth_weights):
-            self.round += 1
-            self._from_root()
-            return RUNNING   # the turn ends; the next round starts at the next one
-        return status
+        return self._next_round(status)
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""

@@ -29,10 +29,10 @@ import numpy as np
 from numba import njit, types
 
 from .beam import MIN_SEEN_SLOTS, _rank
-from .best_first import _made, _pop, _sift_up, _unseen, line_back
+from .best_first import RoundsRun, _made, _pop, _sift_up, _unseen, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
-from .table import grown, new_table
+from .table import new_table
 
 GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
 STAGE_ROOM = 32    # the states one stage may hold, in widths (stages of Ladder's one-pass deals hold 1-25)
@@ -145,7 +145,7 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
     return RUNNING
 
 
-class StagedRun:
+class StagedRun(RoundsRun):
     """A staged search's arrays: a pool per stage (states, ranks, numbers), the states of
     the stage being explored and their heap, each kept state's parent number and move, and
     the seen set. Made at its first turn (:meth:`start`), when the memory budget has room.
@@ -160,6 +160,7 @@ class StagedRun:
         self.width = width
         self.round_nodes = round_nodes
         self.weighings = tuple(weighings)
+        self._rounds = len(self.weighings)
         self.round = 0
         top = int(kernels.stage(root))
         if top < 0:
@@ -203,30 +204,11 @@ class StagedRun:
     ARRAYS = ("pool", "pool_rank", "pool_id", "pool_count", "held", "held_id", "rank", "slot", "parents", "chosen",
               "move_list", "child", "g")
 
-    def release(self):
-        """Let go of the arrays (the run has left the turns)."""
-        for name in self.ARRAYS + ("seen_table",):
-            delattr(self, name)
-        self.started = False
-
     def nbytes_to_start(self) -> int:
         kernels, width, room = self.kernels, self.width, STAGE_ROOM * self.width
         return (self.stages * (2 * width * (kernels.state_size + 16) + 8) + room * (kernels.state_size + 24)
                 + (self.round_nodes + 1) * (8 + 4) + 4 * kernels.max_moves + kernels.state_size + 8 * G_SIZE
                 + MIN_SEEN_SLOTS * (8 + 1))
-
-    @property
-    def nbytes(self) -> int:
-        if not self.started:
-            return self.counters.nbytes
-        return (sum(getattr(self, name).nbytes for name in self.ARRAYS) + sum(a.nbytes for a in self.seen_table)
-                + self.counters.nbytes)
-
-    def grown_nbytes(self) -> int:
-        return 2 * sum(a.nbytes for a in self.seen_table)
-
-    def grow(self):
-        self.seen_table = grown(self.seen_table)
 
     def advance(self, budget: int, max_depth: int) -> int:
         """Go on until ``budget`` nodes are spent. Returns WON, EXHAUSTED (the last round is
@@ -241,11 +223,7 @@ class StagedRun:
                           int(seen.shape[0] * GROW_LOAD))
         if int(self.counters[C_NODES]) > before:
             self.counters[C_MAXDEPTH] = max(int(self.counters[C_MAXDEPTH]), self.stages - int(self.g[G_STAGE]))
-        if status == EXHAUSTED and self.round + 1 < len(self.weighings):
-            self.round += 1
-            self._from_root()
-            return RUNNING   # the turn ends; the next round starts at the next one
-        return status
+        return self._next_round(status)
 
     def line(self) -> list[int]:
         """The kernel moves from the root to the won state (after a WON)."""
