@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
+from .ranking import best_first, gather
 from .status import C_DEPTH, C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
 from .table import _slot, grown, home, new_table, prefetch, stored_key
 
@@ -48,14 +49,11 @@ def _rank(score, key):
 @njit(inline="always")
 def _cut(cand_rank, cand_parent, cand_move, count, width):
     """Keep the ``width`` best of ``count`` candidates, best first, in the first rows."""
-    order = np.argsort(-cand_rank[:count], kind="mergesort")
+    order = best_first(cand_rank, count)
     kept = min(width, count)
-    r = cand_rank[order[:kept]].copy()
-    p = cand_parent[order[:kept]].copy()
-    m = cand_move[order[:kept]].copy()
-    cand_rank[:kept] = r
-    cand_parent[:kept] = p
-    cand_move[:kept] = m
+    gather(cand_rank, order, kept)
+    gather(cand_parent, order, kept)
+    gather(cand_move, order, kept)
     return kept
 
 

@@ -30,6 +30,7 @@ from numba import njit, types
 
 from .beam import MIN_SEEN_SLOTS, _rank
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
+from .ranking import best_first, gather
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
 from .table import _slot, grown, new_table, stored_key
 
@@ -123,15 +124,13 @@ def line_back(parents: np.ndarray, chosen: np.ndarray, number: int) -> list[int]
 def _drop_worse_half(rank, slot, free, q):
     """Keep the better half of the queue (a heap again), its other states' rows freed."""
     n = q[Q_COUNT]
-    order = np.argsort(-rank[:n], kind="mergesort")
+    order = best_first(rank, n)
     kept = n // 2
-    kept_rank = rank[order[:kept]].copy()
-    kept_slot = slot[order[:kept]].copy()
     for i in range(kept, n):
         free[q[Q_FREE]] = slot[order[i]]
         q[Q_FREE] += 1
-    rank[:kept] = kept_rank   # sorted best first: already a heap
-    slot[:kept] = kept_slot
+    gather(rank, order, kept)   # sorted best first: already a heap
+    gather(slot, order, kept)
     q[Q_COUNT] = kept
 
 

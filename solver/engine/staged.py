@@ -31,6 +31,7 @@ from numba import njit, types
 from .beam import MIN_SEEN_SLOTS, _rank
 from .best_first import RoundsRun, _made, _pop, _sift_up, _unseen, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
+from .ranking import best_first, gather, gather_rows
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
 from .table import new_table
 
@@ -49,16 +50,13 @@ def _offer(pool, pool_rank, pool_id, counts, stage, state, rank, number, width):
     which a state no better than the last one kept is not taken."""
     n = counts[stage]
     if n == pool.shape[1]:
-        order = np.argsort(-pool_rank[stage, :n], kind="mergesort")
-        kept_states = pool[stage][order[:width]].copy()
-        kept_rank = pool_rank[stage][order[:width]].copy()
-        kept_id = pool_id[stage][order[:width]].copy()
-        pool[stage, :width] = kept_states
-        pool_rank[stage, :width] = kept_rank
-        pool_id[stage, :width] = kept_id
+        order = best_first(pool_rank[stage], n)
+        gather_rows(pool[stage], order, width)
+        gather(pool_rank[stage], order, width)
+        gather(pool_id[stage], order, width)
         n = width
         counts[stage] = n
-        if rank <= kept_rank[width - 1]:
+        if rank <= pool_rank[stage, width - 1]:
             return
     copy_state(pool[stage, n], state)
     pool_rank[stage, n] = rank
@@ -93,7 +91,7 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
             if k < 0:
                 return EXHAUSTED
             n = counts[k]
-            order = np.argsort(-pool_rank[k, :n], kind="mergesort")
+            order = best_first(pool_rank[k], n)
             kept = min(width, n)
             for q in range(kept):
                 copy_state(held[q], pool[k, order[q]])
