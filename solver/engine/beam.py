@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit, types
 
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
-from .ranking import best_first, gather
+from .ranking import best_of, gather
 from .status import C_DEPTH, C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
 from .table import _slot, grown, home, new_table, prefetch, stored_key
 
@@ -49,8 +49,8 @@ def _rank(score, key):
 @njit(inline="always")
 def _cut(cand_rank, cand_parent, cand_move, count, width):
     """Keep the ``width`` best of ``count`` candidates, best first, in the first rows."""
-    order = best_first(cand_rank, count)
-    kept = min(width, count)
+    order = best_of(cand_rank, count, width)
+    kept = order.shape[0]
     gather(cand_rank, order, kept)
     gather(cand_parent, order, kept)
     gather(cand_move, order, kept)

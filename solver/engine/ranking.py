@@ -79,3 +79,68 @@ def gather_rows(rows, order, kept):
     for q in range(kept):
         for j in range(rows.shape[1]):
             rows[q, j] = taken[q, j]
+
+
+@njit(cache=True)
+def _kth_largest(values, k):
+    """The ``k``-th largest of ``values`` (1-based; the array is reordered): a quickselect
+    with the median of three as pivot, deterministic."""
+    lo, hi = 0, values.shape[0] - 1
+    target = k - 1   # its index in descending order
+    while lo < hi:
+        mid = (lo + hi) // 2
+        a, b, c = values[lo], values[mid], values[hi]
+        pivot = max(min(a, b), min(max(a, b), c))
+        i, j = lo, hi
+        while i <= j:
+            while values[i] > pivot:
+                i += 1
+            while values[j] < pivot:
+                j -= 1
+            if i <= j:
+                values[i], values[j] = values[j], values[i]
+                i += 1
+                j -= 1
+        if target <= j:
+            hi = j
+        elif target >= i:
+            lo = i
+        else:
+            return values[target]
+    return values[target]
+
+
+@njit(cache=True)
+def best_of(rank, n, k):
+    """The first ``min(k, n)`` indices of :func:`best_first` ``(rank, n)``, found without
+    sorting the rest: the k-th largest rank is found first, then only the ranks above it,
+    and the earliest of those equal to it, are sorted (a beam keeps a tenth of its
+    candidates, a staged pool half)."""
+    if k >= n:
+        return best_first(rank, n)
+    if k <= 0:
+        return np.empty(0, np.int64)
+    scratch = np.empty(n, np.int64)
+    for i in range(n):
+        scratch[i] = rank[i]
+    edge = _kth_largest(scratch, k)
+    above = 0
+    for i in range(n):
+        if rank[i] > edge:
+            above += 1
+    chosen = np.empty(k, np.int64)
+    chosen_rank = np.empty(k, np.int64)
+    ties = k - above   # the earliest ranks equal to the edge that still fit
+    m = 0
+    for i in range(n):
+        r = rank[i]
+        if r > edge or (r == edge and ties > 0):
+            if r == edge:
+                ties -= 1
+            chosen[m] = i
+            chosen_rank[m] = r
+            m += 1
+    inner = best_first(chosen_rank, k)
+    for q in range(k):
+        inner[q] = chosen[inner[q]]
+    return inner

@@ -31,7 +31,7 @@ from numba import njit, types
 from .beam import MIN_SEEN_SLOTS, _rank
 from .best_first import RoundsRun, _made, _pop, _sift_up, _unseen, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
-from .ranking import best_first, gather, gather_rows
+from .ranking import best_of, gather, gather_rows
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
 from .table import new_table
 
@@ -50,7 +50,7 @@ def _offer(pool, pool_rank, pool_id, counts, stage, state, rank, number, width):
     which a state no better than the last one kept is not taken."""
     n = counts[stage]
     if n == pool.shape[1]:
-        order = best_first(pool_rank[stage], n)
+        order = best_of(pool_rank[stage], n, width)
         gather_rows(pool[stage], order, width)
         gather(pool_rank[stage], order, width)
         gather(pool_id[stage], order, width)
@@ -91,7 +91,7 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
             if k < 0:
                 return EXHAUSTED
             n = counts[k]
-            order = best_first(pool_rank[k], n)
+            order = best_of(pool_rank[k], n, width)
             kept = min(width, n)
             for q in range(kept):
                 copy_state(held[q], pool[k, order[q]])
