@@ -13,6 +13,7 @@ import threading
 import time
 
 COMPILE_NOTICE_AFTER = 1.0   # seconds: a warm start loads everything well within this
+LOAD_NOTICE_AFTER = 5.0      # seconds, when the cache holds the solver: a slow disk, or a slow machine
 PROGRESS_EVERY = 0.5         # seconds between redraws of the progress line
 
 
@@ -26,19 +27,24 @@ class Watch:
     ``watch.progress`` is the callback to hand to :func:`solver.solve.solve`; a search
     reports after each turn, so the first report means the compiled code is running.
     Until then, past :data:`COMPILE_NOTICE_AFTER`, the watch says that the game's
-    solver is being compiled (it may also be loading a large cache from a slow disk;
-    either way the person is not left in silence)."""
+    solver is being compiled; when Numba's cache already holds it, past
+    :data:`LOAD_NOTICE_AFTER`, that it is being loaded (a slow disk or machine). Either
+    way the person is not left in silence."""
 
-    def __init__(self, game: str, *, draw: bool | None = None):
+    def __init__(self, game: str, *, draw: bool | None = None, cached: bool | None = None):
         self.game = game
         self.start = time.perf_counter()
+        # a solver in Numba's cache loads in about a second, more on a slow machine: it is
+        # not said to compile (the next runs would seem to compile again)
+        self.cached = _solver_cached(game) if cached is None else cached
+        self.notice_after = LOAD_NOTICE_AFTER if self.cached else COMPILE_NOTICE_AFTER
         self.draw = sys.stderr.isatty() if draw is None else draw
         self._running = threading.Event()
         self._noticed = False
         self._noticed_at = 0.0
         self._drawn = 0.0
         self._lock = threading.Lock()
-        self._timer = threading.Timer(COMPILE_NOTICE_AFTER, self._notice)
+        self._timer = threading.Timer(self.notice_after, self._notice)
         self._timer.daemon = True
         self._timer.start()
 
@@ -47,8 +53,11 @@ class Watch:
             if self._running.is_set():
                 return
             self._noticed, self._noticed_at = True, time.perf_counter()
-            _say(f"compiling the {self.game} solver for this machine; this happens once (the next runs "
-                 "load it from the cache)...")
+            if self.cached:
+                _say(f"loading the {self.game} solver from its cache...")
+            else:
+                _say(f"compiling the {self.game} solver for this machine; this happens once (the next runs "
+                     "load it from the cache)...")
 
     def _compiled(self):
         """The compiled code runs: say how long the compiling took, if it was noticed."""
@@ -58,7 +67,8 @@ class Watch:
             self._running.set()
             self._timer.cancel()
             if self._noticed:
-                _say(f"compiled in {time.perf_counter() - self._noticed_at + COMPILE_NOTICE_AFTER:.0f} s")
+                took = time.perf_counter() - self._noticed_at + self.notice_after
+                _say(f"{'loaded' if self.cached else 'compiled'} in {took:.0f} s")
 
     def progress(self, nodes: int, stored: int, seconds: float) -> None:
         self._compiled()
@@ -78,6 +88,23 @@ class Watch:
 
     def wall(self) -> float:
         return time.perf_counter() - self.start
+
+
+def _solver_cached(game: str) -> bool:
+    """The game's solver and the engine are in Numba's cache (False for a name that is no game)."""
+    import importlib.util
+    from pathlib import Path
+
+    from .engine.warm import solver_compiled
+    from .registry import games
+
+    g = games().get(game)
+    if g is None:
+        return False
+    spec = importlib.util.find_spec(g.solver_module.rsplit(".", 1)[0])
+    if spec is None or not spec.submodule_search_locations:
+        return False
+    return solver_compiled(Path(next(iter(spec.submodule_search_locations))))
 
 
 def _count(n: int) -> str:

@@ -21,12 +21,45 @@ SOLITAIRE = [sys.executable, "-c", "from solver.cli import run; run()"]
 
 def test_a_long_silence_before_the_search_runs_is_explained(monkeypatch, capsys):
     monkeypatch.setattr(terminal, "COMPILE_NOTICE_AFTER", 0.05)
-    watch = terminal.Watch("golf", draw=False)
+    watch = terminal.Watch("golf", draw=False, cached=False)
     time.sleep(0.3)                      # as a first run compiles
     watch.progress(20_000, 1_000, 0.01)  # the compiled search reports its first turn
     watch.done()
     err = capsys.readouterr().err
     assert "compiling the golf solver" in err and "compiled in" in err
+
+
+def test_a_solver_in_the_cache_is_not_said_to_compile(monkeypatch, capsys):
+    """A warm start slower than the compile notice's second (a slow machine) says nothing;
+    a very slow one says it is loading, not compiling."""
+    monkeypatch.setattr(terminal, "COMPILE_NOTICE_AFTER", 0.05)
+    monkeypatch.setattr(terminal, "LOAD_NOTICE_AFTER", 0.6)
+    watch = terminal.Watch("golf", draw=False, cached=True)
+    time.sleep(0.3)
+    watch.progress(20_000, 1_000, 0.01)
+    watch.done()
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(terminal, "LOAD_NOTICE_AFTER", 0.05)
+    watch = terminal.Watch("golf", draw=False, cached=True)
+    time.sleep(0.3)
+    watch.progress(20_000, 1_000, 0.01)
+    watch.done()
+    err = capsys.readouterr().err
+    assert "loading the golf solver" in err and "loaded in" in err and "compil" not in err
+
+
+def test_whether_a_solver_is_cached_follows_numbas_cache_folder(monkeypatch, tmp_path):
+    """With an empty NUMBA_CACHE_DIR nothing is cached; this checkout's own cache (the tests
+    have loaded golf's solver by now, or load it here) is."""
+    from solver.solve import solve
+    from solver.deals import deal_from_seed
+
+    solve(deal_from_seed("golf", 1), max_nodes=10)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert terminal._solver_cached("golf")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not terminal._solver_cached("golf")
+    assert not terminal._solver_cached("no-such-game")
 
 
 def test_a_warm_start_says_nothing(monkeypatch, capsys):

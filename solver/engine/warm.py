@@ -29,15 +29,27 @@ CHILD_IMPORTS = (f"import {SEARCH_MODULE}, solver.engine.restarts, solver.engine
                  "solver.engine.staged")
 
 
-def engine_compiled() -> bool:
-    """Numba's cache holds the engine's search loop (its index file is where Numba looks:
-    under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources). Where Numba
-    falls back to a folder of its own (sources it cannot write beside), this says no,
-    and a child that only loads the cached engine costs a second core about a second."""
-    folders = cache_dirs(ENGINE)
+def _cached(folder: Path, pattern: str) -> bool:
+    """Numba's cache of the modules in ``folder`` has an index file matching ``pattern``
+    (where Numba looks: under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources)."""
+    folders = cache_dirs(folder)
     if os.environ.get("NUMBA_CACHE_DIR"):
-        folders = [f for f in folders if f != ENGINE / "__pycache__"]
-    return any(any(folder.glob("search._run-*.nbi")) for folder in folders)
+        folders = [f for f in folders if f != folder / "__pycache__"]
+    return any(any(f.glob(pattern)) for f in folders)
+
+
+def engine_compiled() -> bool:
+    """Numba's cache holds the engine's search loop. Where Numba falls back to a folder
+    of its own (sources it cannot write beside), this says no, and a child that only
+    loads the cached engine costs a second core about a second."""
+    return _cached(ENGINE, "search._run-*.nbi")
+
+
+def solver_compiled(package_folder: Path) -> bool:
+    """Numba's cache holds the engine and some of the code of the game in ``package_folder``
+    (its package's cache is emptied whenever a source of it changes: engine/cache.py), so
+    a solver's start loads rather than compiles."""
+    return engine_compiled() and _cached(package_folder, "*.nbi")
 
 
 @contextmanager
