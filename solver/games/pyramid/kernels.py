@@ -753,7 +753,7 @@ KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=S
 # ---------------------------------------------------------------------------
 # The pooled relaxation (REDUCE_RELAX), searched once by encode
 # ---------------------------------------------------------------------------
-def _pooled(root: np.ndarray) -> np.ndarray:
+def _pooled_relaxation(root: np.ndarray) -> np.ndarray:
     """The pooled relaxation of ``root``: one waste pile, unlimited redeals, no stock_top,
     every talon card of ``root`` that is still there in its talon, and every reduction
     but this one."""
@@ -775,7 +775,8 @@ def _relaxation_lost(root: np.ndarray, max_nodes: int) -> bool:
     ``max_nodes``). Every move removes a card, so no line is longer than 52 moves."""
     from ...engine.search import search
 
-    return search(KERNELS, _pooled(root), max_nodes=max_nodes, max_depth=60, initial_slots=1 << 12).verdict == "lost"
+    out = search(KERNELS, _pooled_relaxation(root), max_nodes=max_nodes, max_depth=60, initial_slots=1 << 12)
+    return out.verdict == "lost"
 
 
 # ---------------------------------------------------------------------------
