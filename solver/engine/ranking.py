@@ -1,5 +1,6 @@
 """The order of ranked candidates, best first, for the searches that keep the best of many
-(beam, best-first queue, staged pools).
+(beam, best-first queue, staged pools): the whole order (:func:`best_first`), or only its
+first ``k`` (:func:`best_of`, without sorting the rest).
 
 Written out as a merge sort rather than ``np.argsort(-rank, kind="mergesort")``: the same
 order (larger rank first, equal ranks in the order given, on every machine), but NumPy's
@@ -84,7 +85,8 @@ def gather_rows(rows, order, kept):
 @njit(cache=True)
 def _kth_largest(values, k):
     """The ``k``-th largest of ``values`` (1-based; the array is reordered): a quickselect
-    with the median of three as pivot, deterministic."""
+    with the median of three as pivot, deterministic. Its quadratic worst case needs
+    ranks laid out against the pivot rule; the searches' ranks end in key bits."""
     lo, hi = 0, values.shape[0] - 1
     target = k - 1   # its index in descending order
     while lo < hi:
