@@ -87,16 +87,18 @@ def perft(rules, position, depth: int) -> int:
     return sum(perft(rules, rules.play(position, m), depth - 1) for m in moves)
 
 
-def perft_rows(game: str) -> list[dict]:
+def perft_row(game: str, seed: int, options: dict) -> dict:
+    """One perft row of ``game``'s plan: the deal, the depth and the leaves counted."""
     from solver.deals import deal_from_seed
 
     rules = reference_rules(game)
-    depth, deals = PERFT[game]
-    rows = []
-    for seed, options in deals:
-        position = rules.initial(deal_from_seed(game, seed, options))
-        rows.append({"options": options, "seed": seed, "depth": depth, "leaves": perft(rules, position, depth)})
-    return rows
+    depth = PERFT[game][0]
+    position = rules.initial(deal_from_seed(game, seed, options))
+    return {"options": options, "seed": seed, "depth": depth, "leaves": perft(rules, position, depth)}
+
+
+def perft_rows(game: str) -> list[dict]:
+    return [perft_row(game, seed, options) for seed, options in PERFT[game][1]]
 
 
 def reference_rules(name: str):
