@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .contract import copy_state
+
 
 @njit(cache=True)
 def best_first(rank, n):
@@ -59,6 +61,7 @@ def best_first(rank, n):
         width *= 2
     return order
 
+
 @njit(cache=True)
 def gather(values, order, kept):
     """``values[:kept] = values[order[:kept]]``, in place."""
@@ -71,15 +74,13 @@ def gather(values, order, kept):
 
 @njit(cache=True)
 def gather_rows(rows, order, kept):
-    """:func:`gather` for the rows of a 2-D array, byte by byte (no slice assignment: see
-    the module's docstring)."""
+    """:func:`gather` for the rows (states) of a 2-D array, copied as the engine copies a
+    state (no slice assignment: see the module's docstring)."""
     taken = np.empty((kept, rows.shape[1]), rows.dtype)
     for q in range(kept):
-        for j in range(rows.shape[1]):
-            taken[q, j] = rows[order[q], j]
+        copy_state(taken[q], rows[order[q]])
     for q in range(kept):
-        for j in range(rows.shape[1]):
-            rows[q, j] = taken[q, j]
+        copy_state(rows[q], taken[q])
 
 
 @njit(cache=True)

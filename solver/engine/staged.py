@@ -92,7 +92,7 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
                 return EXHAUSTED
             n = counts[k]
             order = best_of(pool_rank[k], n, width)
-            kept = min(width, n)
+            kept = order.shape[0]
             for q in range(kept):
                 copy_state(held[q], pool[k, order[q]])
                 held_id[q] = pool_id[k, order[q]]
