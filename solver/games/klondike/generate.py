@@ -29,7 +29,7 @@ LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
 PILE_BYTES = np.uint64(0x00FFFFFFFFFFFFFF)   # bytes 0-6: the seven piles
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _top_bytes(s):
     """Byte j: pile j's top card, or 255 when the pile is empty (the piles a card fits are
     then found among all seven tops at once, by _bytes_equal, instead of pile by pile)."""
@@ -41,14 +41,14 @@ def _top_bytes(s):
     return t
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _bytes_equal(packed, v):
     """High bit of each byte of ``packed`` equal to v (exact: no carry between bytes)."""
     x = packed ^ (np.uint64(v) * ONES)
     return ~(((x & LOW7) + LOW7) | x | LOW7)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops, top_bytes):
     """Append moves of card c (from src) to every fitting pile but ``skip``: a King to the
     first empty pile, another card onto each pile whose top is one rank up, of the other colour."""
@@ -74,7 +74,7 @@ def _add_pile_targets(s, out, n, c, src, index, redeal, skip, tops, top_bytes):
     return n
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_card_moves(s, out, n, p, redeal, tops, top_bytes):
     c = s[TALON + p]
     if _fits_found(s, c):
@@ -86,25 +86,25 @@ def _talon_card_moves(s, out, n, p, redeal, tops, top_bytes):
     return _add_pile_targets(s, out, n, c, SRC_TALON, p, redeal, -1, tops, top_bytes)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _reachable_this_pass(p, waste_len, talon_len, draw):
     if p == waste_len - 1:
         return True
     return p >= waste_len and ((p - waste_len + 1) % draw == 0 or p == talon_len - 1)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _may_move(s, c, tops):
     """Card c may go up or onto a pile top: else _talon_card_moves adds nothing for it
     (most talon cards: their indices stay out of _talon_moves' bit sets)."""
     return _fits_found(s, c) or _may_fit_somewhere(tops, c)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_moves(s, out, n, tops, top_bytes):
     """Macro moves: every talon card that draws (and at most one redeal) can bring up. The
     talon indices as two bit sets, this pass's (the waste top first: it is the lowest)
-    and those after a redeal, so that one call site takes every card (it is inlined)."""
+    and those after a redeal, so that one call site takes every card."""
     talon_len, waste_len, draw = s[TALON_LEN], s[WASTE_LEN], s[DRAW]
     this_pass = np.uint64(0)
     if waste_len > 0 and _may_move(s, s[TALON + waste_len - 1], tops):
@@ -130,7 +130,7 @@ def _talon_moves(s, out, n, tops, top_bytes):
     return n
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _uncover_moves(s, out, n, tops):
     """The next card of a foundation lying face up under a run whose twin is a pile
     top: the run moves onto the twin and the card goes up (see REDUCE_LAYOUT)."""
@@ -150,7 +150,7 @@ def _uncover_moves(s, out, n, tops):
     return n
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _tableau_moves(s, out, n, tops, top_bytes):
     """Every run move between piles: first those that turn a face-down card or
     empty a pile (deepest pile first), then partial runs (a face-up card under them),

@@ -19,7 +19,7 @@ from .state import (BOUNDARY_BITS, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, FO
                     _boundary_chains, _redeal_allowed, _talon_field_bits, _twin)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _pile_term(s, i):
     """Pile i's part of the key with REDUCE_LAYOUT when no pile has more than six
     face-down cards (every deal of seven piles): its face-down cards and its lowest
@@ -38,14 +38,14 @@ def _pile_term(s, i):
     return _mix((w | (np.uint64(end + 8 * down) << np.uint64(56))) + np.uint64(0x9E3779B97F4A7C15))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _keep_pile_term(s, i):
     """Pile i's part of the key worked out again into PILE_TERMS, after a move that
     changed its face-down cards or its lowest face-up card (no other move changes it)."""
     store64(s, PILE_TERMS + 8 * i, _pile_term(s, i))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _keep_talon_chain(s):
     """The talon's cards chained from 0 worked out again into TALON_CHAIN, after a talon
     card is played (draws and redeals move only the boundary, which the chain leaves out)."""
@@ -144,7 +144,7 @@ def apply(s, m):
 _MULTIPLE = np.array([[d > 0 and w % d == 0 for w in range(64)] for d in range(8)], dtype=np.uint8)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _packed_piles(s):
     """The piles' part of the key with REDUCE_LAYOUT when no pile has more than six
     face-down cards: the sum of the terms the state keeps (:func:`_pile_term`)."""
@@ -154,7 +154,7 @@ def _packed_piles(s):
     return total
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _hashed_piles(s, layout):
     """The piles' part of the key otherwise: each pile's cards (with REDUCE_LAYOUT its
     face-down cards and lowest face-up card) hashed one by one."""

@@ -162,7 +162,7 @@ SUIT_BITS = np.uint64(0x1FFF)
 KINGS = np.uint64((1 << 12) | (1 << 25) | (1 << 38) | (1 << 51))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _safe(s, c):
     """See REDUCE_SAFE in the module docstring (ranks here are 0-based)."""
     r = c % 13  # 0 = Ace
@@ -179,14 +179,14 @@ def _safe(s, c):
     return opp >= r - 1 and same >= r - 2
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _lazy(s, c):
     """Talon card c goes up only as part of a chain (REDUCE_LAZY): not a safe card."""
     return ((s[REDUCE] & REDUCE_LAZY) != 0 and _every_talon_card_anytime(s) and c % 13 < 12
             and not ((s[REDUCE] & REDUCE_SAFE) and _safe(s, c)))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _may_follow_up(s, c):
     """The card after c in its suit is in the talon or face up in a pile."""
     d = c + 1
@@ -201,7 +201,7 @@ def _may_follow_up(s, c):
     return False
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _children(cards):
     """The cards that fit onto some card of the set ``cards`` (one rank down, the other
     colour), by shifting whole suits at once: the same as testing ``PARENTS`` card by card."""
@@ -213,7 +213,7 @@ def _children(cards):
             | (under_black << np.uint64(39)))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable):
     """Card ``c`` of a pile or the waste may leave its place: the card under it may be on
     top (a top to go onto, if in a pile; its foundation may grow, if it is next there),
@@ -357,7 +357,7 @@ def _doomed(s, under):
             exposed, tops, grow, emptiable = _leave(c, under, in_piles, exposed, tops, nexts, grow, emptiable)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _in_phase(s, redeal):
     """The talon cards that draws bring to the waste top as the talon is now: every
     ``DRAW``-th card from the waste top (or from the start, if the waste is empty), every
@@ -375,7 +375,7 @@ def _in_phase(s, redeal):
     return reach
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _reachable(s, left, talon):
     """The talon cards that may be brought to hand some time, beyond :func:`_in_phase`'s,
     when the talon cards of ``left`` may leave the talon (``talon``: all its cards; see
@@ -402,7 +402,7 @@ def _reachable(s, left, talon):
     return np.uint64(0)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _kings_that_fit(s, emptiable):
     """The Kings that may go into a pile that is or may become empty: a talon King when
     some pile may, a pile's King when another pile may."""
@@ -419,13 +419,13 @@ def _kings_that_fit(s, emptiable):
     return kings
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _stones(s):
     """Stepping stones are in force: draw 1, unlimited passes, macro moves."""
     return (s[REDUCE] & REDUCE_STONE) != 0 and _every_talon_card_anytime(s)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _covered_alike(s, c):
     """A face-up card that fits on c already lies on c's twin: with REDUCE_LAYOUT,
     c left bare is the same position as c covered by it (see REDUCE_STONE)."""
@@ -440,7 +440,7 @@ def _covered_alike(s, c):
     return False
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _onto_stone(s, m, stone):
     """Move m puts a card onto the stone card or onto its twin (the same, up to
     layout) where that is a pile top."""

@@ -69,13 +69,13 @@ REDEAL_FLAG = 1 << 16
 UNCOVER_FLAG = 1 << 17    # pile -> foundation after moving the run above the card onto its twin
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _red(c):
     s = c // 13
     return s == 1 or s == 2
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _fits_pile(s, c, j):
     """Card c may go onto pile j (down one, other colour; empty takes a King)."""
     n = s[LEN + j]
@@ -85,17 +85,17 @@ def _fits_pile(s, c, j):
     return top % 13 == c % 13 + 1 and _red(top) != _red(c)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _fits_found(s, c):
     return s[FOUND + c // 13] == c % 13
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _enc(src, dst, index, redeal):
     return np.int32(src | (dst << 4) | (index << 8) | (redeal << 16))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _tops(s):
     """Bit c set when card c is a pile top; bit 52 when a pile is empty."""
     t = np.uint64(0)
@@ -108,7 +108,7 @@ def _tops(s):
     return t
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _may_fit_somewhere(tops, c):
     """A quick test before the pile scan: is either card c fits onto a pile top?"""
     r = c % 13
@@ -121,19 +121,19 @@ def _may_fit_somewhere(tops, c):
     return ((tops >> np.uint64(a)) | (tops >> np.uint64(b))) & np.uint64(1) != 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _every_talon_card_anytime(s):
     """Draw 1, unlimited passes, macro moves: any talon card can be played at any time."""
     return (s[REDUCE] & REDUCE_MACRO) != 0 and s[DRAW] == 1 and s[PASSES] == 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _twin(c):
     """The card of the same rank and colour in the other suit (C<->S, D<->H)."""
     return (3 - c // 13) * 13 + c % 13
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _pile_with_top(s, c):
     for j in range(7):
         ln = s[LEN + j]
@@ -142,12 +142,12 @@ def _pile_with_top(s, c):
     return -1
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _bit(c):
     return np.uint64(1) << np.uint64(c)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _byte(packed, q):
     return (packed >> np.uint64(8 * q)) & np.uint64(255)
 
@@ -155,7 +155,7 @@ def _byte(packed, q):
 BOUNDARY_BITS = 5   # the talon's boundary in the key's field (games/talon_dominance.py): at most 24
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_field_bits(s):
     """(bits of the passes used, bits of the boundary) in the key's dominance field
     (REDUCE_TALON_DOMINANCE: limited passes and macro moves only), each 0 when absent."""
@@ -164,13 +164,13 @@ def _talon_field_bits(s):
     return PASSES_BITS[s[PASSES]], BOUNDARY_BITS if s[DRAW] == 1 else 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _boundary_chains(s):
     """The key's field holds the boundary's place in its chain (REDUCE_TALON_DOMINANCE with
     unlimited passes, three cards a draw and macro moves; games/talon_dominance.py)."""
     return s[PASSES] == 0 and s[DRAW] != 1 and (s[REDUCE_MORE] & 1) != 0 and (s[REDUCE] & REDUCE_MACRO) != 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _redeal_allowed(s):
     return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
