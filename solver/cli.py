@@ -412,13 +412,15 @@ def solve(game, seed, seed_type, deal_file, max_nodes, time_limit, memory_mb, as
     # every verdict is an answer, so exit 0; only bad input (2) and errors fail
 
 
-def _load_solver(game: str) -> None:
+def _load_solver(game: str, whole_engine: bool = False) -> None:
     """Load the game's solver before anything imports the engine: on a first run it
-    compiles, and the engine compiles beside it in a second process (engine/warm.py)."""
+    compiles, and the engine compiles beside it in a second process (engine/warm.py);
+    ``whole_engine`` waits for all of the engine, for searches in other processes."""
     from .engine.warm import engine_compiled_aside
 
-    with engine_compiled_aside():
-        game_named(game).solver
+    g = game_named(game)
+    with engine_compiled_aside(g.solver_module, whole=whole_engine):
+        g.solver
 
 
 def _format_names() -> list[str]:
@@ -813,7 +815,7 @@ def batch(game, seeds, seed_type, out, jobs, scheduler, max_nodes, time_limit, m
             from .terminal import Watch
 
             watch = Watch(game, draw=False)
-            _load_solver(game)
+            _load_solver(game, whole_engine=True)   # the workers' searches may use any of it
             _warm(game, opts)
             watch.done()
         done = run_batch(game, seeds, opts, out=out, max_nodes=max_nodes, time_limit=time_limit,

@@ -92,19 +92,11 @@ class Watch:
 
 def _solver_cached(game: str) -> bool:
     """The game's solver and the engine are in Numba's cache (False for a name that is no game)."""
-    import importlib.util
-    from pathlib import Path
-
     from .engine.warm import solver_compiled
     from .registry import games
 
     g = games().get(game)
-    if g is None:
-        return False
-    spec = importlib.util.find_spec(g.solver_module.rsplit(".", 1)[0])
-    if spec is None or not spec.submodule_search_locations:
-        return False
-    return solver_compiled(Path(next(iter(spec.submodule_search_locations))))
+    return g is not None and solver_compiled(g.solver_module)
 
 
 def _count(n: int) -> str:

@@ -54,23 +54,57 @@ def test_an_edit_of_an_inlined_helper_reaches_a_cached_entry_point(tmp_path):
     assert run(tmp_path) == 201
 
 
+def run_script(code: str, cache: Path) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600, env=dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT)))
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 @pytest.mark.slow
 def test_a_first_run_compiles_the_engine_in_a_second_process(tmp_path):
-    """engine/warm.py: with nothing compiled, leaving the block finds the engine in the
-    cache although this process never imported it (a child compiled it meanwhile)."""
-    code = textwrap.dedent("""
+    """engine/warm.py: with nothing compiled, leaving the block finds the search loop in the
+    cache although this process never imported it (a child compiled it meanwhile); the
+    other modules are waited for when a search needs them, and load from the cache."""
+    run_script("""
         import sys
-        from solver.engine.warm import engine_compiled, engine_compiled_aside
+        from solver.engine.warm import compiled_aside, engine_compiled, engine_compiled_aside
         assert not engine_compiled()
-        with engine_compiled_aside():
-            pass
+        with engine_compiled_aside("solver.games.golf.solver"):
+            import solver.games.golf.solver
         assert "solver.engine.search" not in sys.modules
         assert engine_compiled()
         import solver.engine.search   # loads what the child compiled
-    """)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600,
-                          env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(ROOT)))
-    assert done.returncode == 0, done.stderr
+        assert solver.engine.search._run.stats.cache_hits
+        compiled_aside("solver.engine.staged")   # the last the child compiles
+        assert all(engine_compiled(m) for m in ("solver.engine.restarts", "solver.engine.beam",
+                                                "solver.engine.best_first", "solver.engine.staged"))
+        import solver.engine.staged
+        assert solver.engine.staged._advance.stats.cache_hits and not solver.engine.staged._advance.stats.cache_misses
+    """, tmp_path)
+
+
+@pytest.mark.slow
+def test_the_child_ends_with_a_command_whose_search_needs_only_the_search_loop(tmp_path):
+    """The child stops where the command ends (no process outlives it): the modules no
+    search asked for stay out of the cache, and a later command compiles them then."""
+    done = run_script("""
+        from solver.engine import warm
+        with warm.engine_compiled_aside("solver.games.golf.solver"):
+            import solver.games.golf.solver
+        print(warm._child.process.pid)
+        assert warm._child.process.poll() is None   # still compiling the rest
+    """, tmp_path)
+    pid = int(done.stdout.split()[-1])
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    run_script("""
+        from solver.engine import warm
+        assert warm.engine_compiled() and not warm.engine_compiled("solver.engine.staged")
+        with warm.engine_compiled_aside("solver.games.golf.solver"):   # everything this needs is cached
+            import solver.games.golf.solver
+        assert warm._child is None
+    """, tmp_path)
 
 
 def test_the_modules_the_games_share_are_among_the_sources_their_cache_depends_on():

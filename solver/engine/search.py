@@ -34,6 +34,7 @@ from .status import (C_CUT, C_DEPTH, C_DOMINATORS, C_MAXDEPTH, C_NODES, C_PRUNED
                      COUNTERS, EXHAUSTED, GROW, RUNNING, WON)
 from .table import (BYTES_PER_SLOT, KEYS_AHEAD, MAX_LOAD, MAX_SEARCHES, add_dominator, dominated, enter, entry_key,
                     expect, finish, grown, grown_dominators, new_dominators, new_table, visit)
+from .warm import compiled_aside
 
 INITIAL_ROWS = 64      # a run's stacks start with this many depths and double (searches seldom go deep)
 INITIAL_DOMINATORS = 1 << 12
@@ -241,15 +242,22 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                              and len(staged_weighings) >= 1 and kernels.has_beam_score and kernels.has_stage):
         raise ValueError("a staged search needs staged_width >= 1, staged_round >= 1, staged_turn >= 1, a "
                          "weighing and a game with beam_score and stage kernels")
-    if restarts:   # compiled on first use: only the games that run restarts pay for it
+    # each compiled on first use (or by a first run's child: engine/warm.py): only the games
+    # whose settings run it pay for it
+    if restarts:
+        compiled_aside("solver.engine.restarts")
         from .restarts import _run_restarts
     beam = None
-    if beam_width:   # the same: only the games that run a beam pay for it
+    if beam_width:
+        compiled_aside("solver.engine.beam")
         from .beam import BeamRun
     if best_first_queue:
+        compiled_aside("solver.engine.best_first")
         from .best_first import BestFirstRun
     if staged_width:
+        compiled_aside("solver.engine.staged")
         from .staged import StagedRun
+    start = time.perf_counter()   # a compile of the runs above (a first use) is not search time
     # the budget: the runs' first rows and the restart runs' tables first, then the table
     # (smaller than initial_slots if need be) and the multimap; each growth is checked
     limit = budget_bytes(memory_mb)

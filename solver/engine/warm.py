@@ -4,17 +4,24 @@ Numba compiles one function at a time, in the calling thread, and the first comm
 after an install compiles the engine's loops and then the game's kernels, one after
 the other, on one core. Where the engine has no compiled code in Numba's cache yet and
 the machine has a second core, :func:`engine_compiled_aside` starts a child process
-that compiles the engine into the cache while the caller compiles the game's kernels
-(the search loop, and the restart runs, beam, best-first and staged searches that some
-games use: together they take less time than any game's kernels, so the caller seldom
-waits); the caller waits for the child before it imports the engine, which then loads
-from the cache. Numba writes each cache file whole (a rename), so the two processes
-never see a half-written one; and if the child fails, the caller compiles the engine
-itself.
+that compiles the engine into the cache while the caller compiles the game's kernels.
+The child compiles the engine's modules one after the other, the search loop first,
+and says each one's name when it is in the cache. A search needs the search loop, and
+the restart runs, beam, best-first and staged searches only when its settings use
+them (only some games' settings do), so the caller waits for the search loop alone,
+and for another module only when it imports it (:func:`compiled_aside`, called by
+engine/search.py before each such import): a game whose search is the depth-first
+orders alone starts as soon as its own kernels are compiled. The child ends with the
+command; a later command that needs a module it did not reach compiles it then (beside
+its game's kernels, when those compile too). Numba writes each cache file whole (a
+rename), so the two processes never see a half-written one; and if the child fails,
+the caller compiles what it imports itself.
 """
 
 from __future__ import annotations
 
+import atexit
+import importlib.util
 import os
 import subprocess
 import sys
@@ -25,8 +32,18 @@ from .cache import cache_dirs
 
 ENGINE = Path(__file__).resolve().parent
 SEARCH_MODULE = "solver.engine.search"
-CHILD_IMPORTS = (f"import {SEARCH_MODULE}, solver.engine.restarts, solver.engine.beam, solver.engine.best_first, "
-                 "solver.engine.staged")
+# each module of the engine with compiled code, in the order the child compiles them (the
+# ones more games use first), and the function whose cache index says it was compiled
+# (its last or only entry point)
+ENGINE_MODULES = {SEARCH_MODULE: "search._run", "solver.engine.restarts": "restarts._run_restarts",
+                  "solver.engine.beam": "beam._level", "solver.engine.best_first": "best_first._expand",
+                  "solver.engine.staged": "staged._advance"}
+CHILD = """
+import importlib, os, sys
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+    os.write(1, (name + "\\n").encode())
+"""
 
 
 def _cached(folder: Path, pattern: str) -> bool:
@@ -38,37 +55,80 @@ def _cached(folder: Path, pattern: str) -> bool:
     return any(any(f.glob(pattern)) for f in folders)
 
 
-def engine_compiled() -> bool:
-    """Numba's cache holds the engine's search loop. Where Numba falls back to a folder
-    of its own (sources it cannot write beside), this says no, and a child that only
-    loads the cached engine costs a second core about a second."""
-    return _cached(ENGINE, "search._run-*.nbi")
+def engine_compiled(module: str = SEARCH_MODULE) -> bool:
+    """Numba's cache holds the engine's ``module`` (by default its search loop). Where Numba
+    falls back to a folder of its own (sources it cannot write beside), this says no, and a
+    child that only loads the cached engine costs a second core about a second."""
+    return _cached(ENGINE, ENGINE_MODULES[module] + "-*.nbi")
 
 
-def solver_compiled(package_folder: Path) -> bool:
-    """Numba's cache holds the engine and some of the code of the game in ``package_folder``
-    (its package's cache is emptied whenever a source of it changes: engine/cache.py), so
-    a solver's start loads rather than compiles."""
-    return engine_compiled() and _cached(package_folder, "*.nbi")
+def solver_compiled(solver_module: str) -> bool:
+    """Numba's cache holds the engine's search loop and some of the code of the package of
+    ``solver_module`` (a game's solver; its package's cache is emptied whenever a source of it
+    changes: engine/cache.py), so a start of that solver loads rather than compiles."""
+    spec = importlib.util.find_spec(solver_module.rsplit(".", 1)[0])
+    if spec is None or not spec.submodule_search_locations:
+        return False
+    return engine_compiled() and _cached(Path(next(iter(spec.submodule_search_locations))), "*.nbi")
+
+
+class _Child:
+    """The child compiling the engine, and the modules it has said are in the cache."""
+
+    def __init__(self, modules: list[str]):
+        root = str(ENGINE.parent.parent)
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        self.waiting = set(modules)
+        self.process = subprocess.Popen([sys.executable, "-c", CHILD, *modules],
+                                        env=dict(os.environ, PYTHONPATH=path), stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def wait_for(self, module: str) -> None:
+        """Until the child has compiled ``module``, or has ended (then whatever it did not
+        compile, the caller compiles when it imports it)."""
+        while module in self.waiting:
+            line = self.process.stdout.readline()
+            if not line:
+                self.waiting.clear()
+                self.process.wait()
+                return
+            self.waiting.discard(line.strip())
+
+
+_child: _Child | None = None
+
+
+def compiled_aside(module: str) -> None:
+    """Before importing the engine's ``module``: wait while a child started by
+    :func:`engine_compiled_aside` is still compiling it (nothing to wait for otherwise)."""
+    if _child is not None:
+        _child.wait_for(module)
+
+
+def _end_child() -> None:
+    if _child is not None and _child.process.poll() is None:
+        _child.process.kill()   # what it was compiling, no search of this command needs
+        _child.process.wait()
 
 
 @contextmanager
-def engine_compiled_aside():
-    """Within the block, the engine compiles in a child process when it needs to and a
-    second core can take it (else nothing happens); leaving it waits for the child."""
-    child = None
-    if SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and not engine_compiled():
-        root = str(ENGINE.parent.parent)
-        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
-        child = subprocess.Popen([sys.executable, "-c", CHILD_IMPORTS],
-                                 env=dict(os.environ, PYTHONPATH=path), stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def engine_compiled_aside(solver_module: str, whole: bool = False):
+    """Within the block (which loads a game's solver, ``solver_module``), the parts
+    of the engine not in the cache yet compile in a child process, when a second core can take
+    them and this process compiles too (the search loop or the game's kernels are not in the
+    cache). Leaving the block waits for the search loop, or with ``whole`` for the whole engine
+    (for commands whose searches run in other processes)."""
+    global _child
+    missing = [m for m in ENGINE_MODULES if m not in sys.modules and not engine_compiled(m)]
+    if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and missing
+            and not solver_compiled(solver_module)):
+        _child = _Child(missing)
+        atexit.register(_end_child)
     try:
         yield
-    finally:
-        if child is not None:
-            try:
-                child.wait()
-            except BaseException:
-                child.kill()
-                raise
+    except BaseException:
+        _end_child()
+        raise
+    if _child is not None:
+        for module in (ENGINE_MODULES if whole else [SEARCH_MODULE]):
+            _child.wait_for(module)
