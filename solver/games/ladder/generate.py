@@ -145,19 +145,19 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
     return n
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _red_ranks(cards):
     """The ranks (bit r) of the red cards in a card bit set."""
     return ((cards >> np.uint64(13)) | (cards >> np.uint64(26))) & RANKS
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _black_ranks(cards):
     """The ranks (bit r) of the black cards in a card bit set."""
     return (cards | (cards >> np.uint64(39))) & RANKS
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _followed(followable):
     """The card values that some card of ``followable`` (see _followable) builds on: the
     black cards one rank above a red rank in it, the red ones one rank above a black."""
@@ -210,7 +210,7 @@ def _followable(s, runs, talon, arrange, ups, safe_ups):
     return (red | live_red) | ((black | live_black) << np.uint64(16))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _exposed_like(s, c, skip):
     """The first pile (not ``skip``) whose top card has c's rank and colour, or -1."""
     for j in range(N_PILES):
@@ -252,7 +252,7 @@ def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
     return n
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _built_from(s, base, ln):
     """Index of the lowest card of the pile's top run (each card above builds on the one under)."""
     k = ln - 1
@@ -261,7 +261,7 @@ def _built_from(s, base, ln):
     return k
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _run_starts(s):
     """:func:`_built_from` of every pile, one byte each (moves() asks up to four times),
     as the state keeps them (RUNS)."""
@@ -271,7 +271,7 @@ def _run_starts(s):
     return runs
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _run_start(runs, i):
     return np.int64((runs >> np.uint64(8 * i)) & np.uint64(255))
 
@@ -311,7 +311,7 @@ def _gen_tails(s, out, n, kind, py, et, to_piles, to_empty, split, first, runs, 
 BURYING_LABEL = 1024   # above every other label of every order
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_draws(p, talon_len, waste_len):
     """The draws that bring talon index ``p`` to the waste top (0: it is the waste top);
     past the end of the stock, a redeal and the draws from the start."""

@@ -181,19 +181,19 @@ from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, P
                     _talon_remove, _to_found)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _lazy(s):
     """Talon cards go up only in chains (REDUCE_LAZY; unlimited passes, macro moves)."""
     return s[PASSES] == 0 and (s[REDUCE] & (REDUCE_MACRO | REDUCE_LAZY)) == (REDUCE_MACRO | REDUCE_LAZY)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _stone(s):
     """Talon cards go on piles only as stepping stones (REDUCE_STONE; unlimited, macro)."""
     return s[PASSES] == 0 and (s[REDUCE] & (REDUCE_MACRO | REDUCE_STONE)) == (REDUCE_MACRO | REDUCE_STONE)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _chain_base(s, c):
     """Height of the foundation a lazy chain for card c builds on (-1: none)."""
     f = FOUND + 2 * (c // 13)
@@ -239,7 +239,7 @@ def _up(s, c):
     _to_found(s, c)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _safe(s, c):
     """Both copies of rank r-1 of c's suit and of the other colour's suits are up."""
     r = c % 13
@@ -252,7 +252,7 @@ def _safe(s, c):
     return s[FOUND + 3] >= r and s[FOUND + 5] >= r
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _safe_ups(s):
     """The card values that fit a foundation and are safe (:func:`_fits_found` and
     :func:`_safe`), as a bit set: per suit the two heights, kept when at most the least
@@ -271,26 +271,26 @@ def _safe_ups(s):
     return out
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _may_go_up(c, up1):
     """A copy of card value c may go up once one of the rank below may (_doomed)."""
     return c % 13 == 0 or (up1 & (np.uint64(1) << np.uint64(c - 1))) != 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _one_more_up(b, up1, up2):
     """(up1, up2) once another copy of the cards in b may go up (_doomed)."""
     return up1 | b, up2 | (up1 & b)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _has_a_place(c, tops, empties):
     """Card value c may go onto a pile: a parent may be a top, or a pile in ``empties``
     may become empty (_doomed)."""
     return (PARENTS[c] & tops) != 0 or empties != 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _top_first(s, base, n, left, up, tops, up1, up2, emptiable):
     """The facts of the ``n`` cards at ``s[base:]`` (bottom to top) that leave one by one,
     from the top only (the ladder, and the waste in the last pass): a card may go up or

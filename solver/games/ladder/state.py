@@ -96,26 +96,26 @@ FOLLOW_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)   # no stepping-stone filter (see _fo
 K_NONE, K_STONE = 0, 1
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _red(c):
     s = c // 13
     return s == 1 or s == 2
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _builds(c, below):
     """Card c may lie on card ``below``: one rank lower, other colour (a table lookup:
     cheaper than the two divisions by 13 and the colour tests)."""
     return (PARENTS[c] >> np.uint64(below)) & np.uint64(1) != 0
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _twin(c):
     """The card of c's rank and colour in the other suit (clubs-spades, diamonds-hearts)."""
     return (3 - c // 13) * 13 + c % 13
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _twin_set(cards):
     """:func:`_twin` of every card in a bit set (suits 0-3 hold bits 0-12, 13-25, 26-38, 39-51)."""
     suit = np.uint64((1 << 13) - 1)
@@ -124,19 +124,19 @@ def _twin_set(cards):
             | ((cards & red) << np.uint64(13)) | ((cards >> np.uint64(13)) & red))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _top(s, j):
     return s[PILES + j * PILE_CAP + s[LEN + j] - 1]
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _fits_found(s, c):
     f = FOUND + 2 * (c // 13)
     r = c % 13
     return s[f] == r or s[f + 1] == r
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _to_found(s, c):
     f = FOUND + 2 * (c // 13)
     r = c % 13
@@ -149,7 +149,7 @@ def _to_found(s, c):
         s[f] = r + 1
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_mask(s):
     mask = np.uint64(0)
     for q in range(s[TALON_LEN]):
@@ -173,17 +173,17 @@ def _talon_remove(s, card):
             return
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _enc(src, dst, index, redeal):
     return np.int32(src | (dst << 4) | (index << 8) | (redeal << 16))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _redeal_allowed(s):
     return s[PASSES] == 0 or s[PASSES_USED] + 1 < s[PASSES]
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _label(src, dst, c):
     """The order the search tries moves in: by kind (moves to the foundations, ladder
     cards to piles, tails, talon cards to piles), then by card. Only an order."""
@@ -196,14 +196,14 @@ def _label(src, dst, c):
     return c + 128
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _ok(kind, py, dst):
     """May a move to ``dst`` follow the last move? After a stepping stone onto pile py
     (REDUCE_STONE) only a move that puts a card onto it may."""
     return kind == K_NONE or dst == py
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _empty_target(s):
     """The one empty pile offered as a target (piles are interchangeable): the first."""
     for j in range(N_PILES):
@@ -212,7 +212,7 @@ def _empty_target(s):
     return -1
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _talon_pos(q, talon_len, waste_len):
     """The q-th talon index in order of draws needed: waste top, stock, then after a redeal."""
     if waste_len == 0:
@@ -221,13 +221,13 @@ def _talon_pos(q, talon_len, waste_len):
     return p - talon_len if p >= talon_len else p
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _pile_chain(s, i):
     """Pile i's cards chained from 0, as the state keeps them (CHAINS)."""
     return load64(s, CHAINS + 8 * i)
 
 
-@njit(inline="always")
+@njit(cache=True)
 def _chain_pile(s, i):
     """Set pile i's kept chain from its cards (after a cut, or when a state is made)."""
     store64(s, CHAINS + 8 * i, chain_bytes(np.uint64(0), s, PILES + i * PILE_CAP, np.int64(s[LEN + i])))
