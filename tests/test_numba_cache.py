@@ -87,7 +87,8 @@ def test_a_first_run_compiles_the_engine_in_a_second_process(tmp_path):
 @pytest.mark.slow
 def test_the_child_ends_with_a_command_whose_search_needs_only_the_search_loop(tmp_path):
     """The child stops where the command ends (no process outlives it): the modules no
-    search asked for stay out of the cache, and a later command compiles them then."""
+    search asked for stay out of the cache, and a later command compiles them then (beside
+    it when the command's searches run in other processes)."""
     done = run_script("""
         from solver.engine import warm
         with warm.engine_compiled_aside("solver.games.golf.solver"):
@@ -104,6 +105,12 @@ def test_the_child_ends_with_a_command_whose_search_needs_only_the_search_loop(t
         with warm.engine_compiled_aside("solver.games.golf.solver"):   # everything this needs is cached
             import solver.games.golf.solver
         assert warm._child is None
+    """, tmp_path)
+    run_script("""
+        from solver.engine import warm
+        with warm.engine_compiled_aside("solver.games.golf.solver", whole=True):   # a batch's workers need all
+            import solver.games.golf.solver
+        assert all(warm.engine_compiled(m) for m in warm.ENGINE_MODULES)
     """, tmp_path)
 
 

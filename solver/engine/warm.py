@@ -12,8 +12,9 @@ them (only some games' settings do), so the caller waits for the search loop alo
 and for another module only when it imports it (:func:`compiled_aside`, called by
 engine/search.py before each such import): a game whose search is the depth-first
 orders alone starts as soon as its own kernels are compiled. The child ends with the
-command; a later command that needs a module it did not reach compiles it then (beside
-its game's kernels, when those compile too). Numba writes each cache file whole (a
+command; a later command that needs a module it did not reach compiles it then (in a
+child again when its game's kernels compile too, or when its searches run in other
+processes). Numba writes each cache file whole (a
 rename), so the two processes never see a half-written one; and if the child fails,
 the caller compiles what it imports itself.
 """
@@ -116,12 +117,13 @@ def engine_compiled_aside(solver_module: str, whole: bool = False):
     """Within the block (which loads a game's solver, ``solver_module``), the parts
     of the engine not in the cache yet compile in a child process, when a second core can take
     them and this process compiles too (the search loop or the game's kernels are not in the
-    cache). Leaving the block waits for the search loop, or with ``whole`` for the whole engine
-    (for commands whose searches run in other processes)."""
+    cache), or the command needs the ``whole`` engine (its searches run in other processes, which
+    would each compile what is missing). Leaving the block waits for the search loop, or with
+    ``whole`` for the whole engine."""
     global _child
     missing = [m for m in ENGINE_MODULES if m not in sys.modules and not engine_compiled(m)]
     if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and missing
-            and not solver_compiled(solver_module)):
+            and (whole or not solver_compiled(solver_module))):
         _child = _Child(missing)
         atexit.register(_end_child)
     try:
