@@ -419,7 +419,7 @@ def _load_solver(game: str, whole_engine: bool = False) -> None:
     from .engine.warm import engine_compiled_aside
 
     g = game_named(game)
-    with engine_compiled_aside(g.solver_module, whole=whole_engine):
+    with engine_compiled_aside(g.solver_module, g.compiled_aside, whole=whole_engine):
         g.solver
 
 

@@ -297,6 +297,11 @@ class Game:
     layout: Layout
     rules: Rules
     solver_module: str
+    # modules of the solver's package that import nothing of the rest of its compiled code:
+    # on a first run the engine's child process compiles them beside this process, which
+    # compiles the rest (engine/warm.py); the solver waits for them before importing them
+    # (engine.warm.compiled_aside)
+    compiled_aside: tuple[str, ...] = ()
     # a rule between options (None when the options are fine together, else why not)
     options_conflict: Callable[[dict], str | None] = lambda options: None
     # the variants a study of the game covers (results/, golden runs), most played first

@@ -114,6 +114,39 @@ def test_the_child_ends_with_a_command_whose_search_needs_only_the_search_loop(t
     """, tmp_path)
 
 
+@pytest.mark.slow
+def test_a_games_modules_compiled_aside_load_from_what_the_child_compiled(tmp_path):
+    """Klondike's apply and key (its compiled_aside) compile in the child while this process
+    compiles moves, and load from the cache here."""
+    run_script("""
+        from solver.engine import warm
+        from solver.registry import games
+        g = games()["klondike"]
+        assert g.compiled_aside
+        with warm.engine_compiled_aside(g.solver_module, g.compiled_aside):
+            g.solver
+        from solver.games.klondike import position_kernels as p
+        assert p.apply.stats.cache_hits and not p.apply.stats.cache_misses
+        assert p.key.stats.cache_hits and not p.key.stats.cache_misses
+    """, tmp_path)
+
+
+def test_a_games_modules_compiled_aside_import_nothing_of_its_solver():
+    """What the child compiles aside must not pull in the rest of the game's compiled code,
+    or both processes would compile that."""
+    from solver.registry import games
+    for g in games().values():
+        for module in g.compiled_aside:
+            package = g.solver_module.rsplit(".", 1)[0]
+            code = (f"import sys, {module}; loaded = [m for m in sys.modules if m.startswith('{package}.')]; "
+                    f"print(' '.join(loaded))")
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                                  env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+            assert done.returncode == 0, done.stderr
+            loaded = set(done.stdout.split())
+            assert g.solver_module not in loaded and f"{package}.kernels" not in loaded, (module, loaded)
+
+
 def test_the_modules_the_games_share_are_among_the_sources_their_cache_depends_on():
     """Klondike's and Ladder's keys inline the talon's dominance field, and every game's
     kernels read the card bit tables: an edit of either must clear the games' caches."""

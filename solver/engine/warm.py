@@ -113,18 +113,21 @@ def _end_child() -> None:
 
 
 @contextmanager
-def engine_compiled_aside(solver_module: str, whole: bool = False):
+def engine_compiled_aside(solver_module: str, game_modules: tuple[str, ...] = (), whole: bool = False):
     """Within the block (which loads a game's solver, ``solver_module``), the parts
     of the engine not in the cache yet compile in a child process, when a second core can take
     them and this process compiles too (the search loop or the game's kernels are not in the
     cache), or the command needs the ``whole`` engine (its searches run in other processes, which
-    would each compile what is missing). Leaving the block waits for the search loop, or with
-    ``whole`` for the whole engine."""
+    would each compile what is missing). The child compiles the ``game_modules`` first (the
+    game's ``compiled_aside``: they wait for it themselves). Leaving the block waits for the
+    search loop, or with ``whole`` for the whole engine."""
     global _child
     missing = [m for m in ENGINE_MODULES if m not in sys.modules and not engine_compiled(m)]
-    if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and missing
-            and (whole or not solver_compiled(solver_module))):
-        _child = _Child(missing)
+    game_cached = solver_compiled(solver_module)
+    todo = ([] if game_cached else [m for m in game_modules if m not in sys.modules]) + missing
+    if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and todo
+            and (whole or not game_cached)):
+        _child = _Child(todo)
         atexit.register(_end_child)
     try:
         yield

@@ -22,6 +22,7 @@ GAME = Game(
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.klondike.solver",
+    compiled_aside=("solver.games.klondike.position_kernels",),
     variants=({"draw": 1, "passes": 1}, {"draw": 3, "passes": 3},
               {"draw": 1, "passes": None}, {"draw": 3, "passes": None}),
     seed_types={
