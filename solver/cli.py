@@ -232,6 +232,8 @@ def run() -> None:
         code = 1
     sys.stdout.flush()
     sys.stderr.flush()
+    if "solver.engine.warm" in sys.modules:
+        sys.modules["solver.engine.warm"].end_child()   # the exit below skips atexit
     if "concurrent.futures.process" in sys.modules:
         sys.exit(code)
     os._exit(code)

@@ -133,3 +133,18 @@ def test_a_first_run_on_a_new_machine_says_it_is_compiling(tmp_path):
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "compiling the golf solver for this machine" in done.stderr and "compiled in" in done.stderr
+    # the engine's child (engine/warm.py) ends with the command, although its exit skips atexit
+    if Path("/proc").is_dir():
+        assert not _processes_with(f"NUMBA_CACHE_DIR={tmp_path}")
+
+
+def _processes_with(variable: str) -> list[int]:
+    """The processes whose environment holds ``variable`` (Linux's /proc)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and variable.encode() in (proc / "environ").read_bytes().split(b"\0"):
+                found.append(int(proc.name))
+        except OSError:
+            pass
+    return found

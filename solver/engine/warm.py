@@ -106,9 +106,11 @@ def compiled_aside(module: str) -> None:
         _child.wait_for(module)
 
 
-def _end_child() -> None:
+def end_child() -> None:
+    """End the child, if it is still compiling: what it compiles now, no search of this
+    command needs (at exit; solver.cli.run calls it too, as its exit skips ``atexit``)."""
     if _child is not None and _child.process.poll() is None:
-        _child.process.kill()   # what it was compiling, no search of this command needs
+        _child.process.kill()
         _child.process.wait()
 
 
@@ -128,11 +130,11 @@ def engine_compiled_aside(solver_module: str, game_modules: tuple[str, ...] = ()
     if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and todo
             and (whole or not game_cached)):
         _child = _Child(todo)
-        atexit.register(_end_child)
+        atexit.register(end_child)
     try:
         yield
     except BaseException:
-        _end_child()
+        end_child()
         raise
     if _child is not None:
         for module in (ENGINE_MODULES if whole else [SEARCH_MODULE]):
