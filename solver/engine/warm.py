@@ -5,18 +5,18 @@ after an install compiles the engine's loops and then the game's kernels, one af
 the other, on one core. Where the engine has no compiled code in Numba's cache yet and
 the machine has a second core, :func:`engine_compiled_aside` starts a child process
 that compiles the engine into the cache while the caller compiles the game's kernels.
-The child compiles the engine's modules one after the other, the search loop first,
-and says each one's name when it is in the cache. A search needs the search loop, and
-the restart runs, beam, best-first and staged searches only when its settings use
-them (only some games' settings do), so the caller waits for the search loop alone,
-and for another module only when it imports it (:func:`compiled_aside`, called by
-engine/search.py before each such import): a game whose search is the depth-first
-orders alone starts as soon as its own kernels are compiled. The child ends with the
-command; a later command that needs a module it did not reach compiles it then (in a
-child again when its game's kernels compile too, or when its searches run in other
-processes). Numba writes each cache file whole (a
-rename), so the two processes never see a half-written one; and if the child fails,
-the caller compiles what it imports itself.
+The child compiles one module after the other and says each one's name when it is in
+the cache: first the game's modules that import nothing of its other compiled code
+(``Game.compiled_aside``), then the engine's, the search loop first. A search needs the
+search loop, and the restart runs, beam, best-first and staged searches only when its
+settings use them (only some games' settings do), so the caller waits for the search
+loop alone, and for another module only when it imports it (:func:`compiled_aside`,
+called before each such import): a game whose search is the depth-first orders alone
+starts as soon as its own kernels are compiled. The child ends with the command; a
+later command that needs a module it did not reach compiles it then (in a child again
+when its game's kernels compile too, or when its searches run in other processes).
+Numba writes each cache file whole (a rename), so the two processes never see a
+half-written one; and if the child fails, the caller compiles what it imports itself.
 """
 
 from __future__ import annotations
@@ -124,13 +124,13 @@ def engine_compiled_aside(solver_module: str, game_modules: tuple[str, ...] = ()
     game's ``compiled_aside``: they wait for it themselves). Leaving the block waits for the
     search loop, or with ``whole`` for the whole engine."""
     global _child
-    missing = [m for m in ENGINE_MODULES if m not in sys.modules and not engine_compiled(m)]
-    game_cached = solver_compiled(solver_module)
-    todo = ([] if game_cached else [m for m in game_modules if m not in sys.modules]) + missing
-    if (_child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1 and todo
-            and (whole or not game_cached)):
-        _child = _Child(todo)
-        atexit.register(end_child)
+    if _child is None and SEARCH_MODULE not in sys.modules and (os.cpu_count() or 1) > 1:
+        missing = [m for m in ENGINE_MODULES if m not in sys.modules and not engine_compiled(m)]
+        game_cached = solver_compiled(solver_module)
+        todo = ([] if game_cached else [m for m in game_modules if m not in sys.modules]) + missing
+        if todo and (whole or not game_cached):
+            _child = _Child(todo)
+            atexit.register(end_child)
     try:
         yield
     except BaseException:

@@ -12,10 +12,12 @@ from __future__ import annotations
 from ...engine.contract import Kernels
 from ...engine.warm import compiled_aside
 from ..talon_dominance import field_bits
+from . import GAME
 from .generate import moves
 from .state import BOUNDARY_BITS, DRAW, MAX_MOVES, PASSES, REDUCE, REDUCE_MACRO, REDUCE_MORE, STATE_SIZE
 
-compiled_aside(__name__.rsplit(".", 1)[0] + ".position_kernels")
+for _module in GAME.compiled_aside:   # position_kernels
+    compiled_aside(_module)
 from .position_kernels import apply, beam_score, is_won, key, settle  # noqa: E402 (after the wait above)
 
 __all__ = ["KERNELS", "apply", "beam_score", "is_won", "key", "key_dominance", "moves", "settle"]
