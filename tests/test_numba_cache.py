@@ -115,17 +115,20 @@ def test_the_child_ends_with_a_command_whose_search_needs_only_the_search_loop(t
 
 
 @pytest.mark.slow
-def test_a_games_modules_compiled_aside_load_from_what_the_child_compiled(tmp_path):
-    """Klondike's apply and key (its compiled_aside) compile in the child while this process
-    compiles moves, and load from the cache here."""
-    run_script("""
+@pytest.mark.parametrize("name", ["klondike", "ladder"])
+def test_a_games_modules_compiled_aside_load_from_what_the_child_compiled(tmp_path, name):
+    """A game's apply and key (in its compiled_aside) compile in the child while this
+    process compiles moves, and load from the cache here."""
+    run_script(f"""
+        import importlib
         from solver.engine import warm
         from solver.registry import games
-        g = games()["klondike"]
+        g = games()["{name}"]
         assert g.compiled_aside
         with warm.engine_compiled_aside(g.solver_module, g.compiled_aside):
             g.solver
-        from solver.games.klondike import position_kernels as p
+        p = importlib.import_module("solver.games.{name}.position_kernels")
+        assert "solver.games.{name}.position_kernels" in g.compiled_aside
         assert p.apply.stats.cache_hits and not p.apply.stats.cache_misses
         assert p.key.stats.cache_hits and not p.key.stats.cache_misses
     """, tmp_path)

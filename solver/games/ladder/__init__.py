@@ -19,5 +19,6 @@ GAME = Game(
     rules=rules,
     picture=picture.scene,
     solver_module="solver.games.ladder.solver",
+    compiled_aside=("solver.games.ladder.position_kernels",),
     variants=({"passes": None}, {"passes": 2}, {"passes": 1}),
 )

@@ -6,12 +6,11 @@ import numpy as np
 
 from ...deals import Deal
 from ...engine.contract import chained, word_bytes
-from .generate import _built_from
 from .reductions import _doomed
 from .state import (CHAINS, DOOMED, FOUND, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_ORDERS, N_PILES, ORDER,
                     ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED,
                     PASSES, PASSES_USED, PILES, PILE_CAP, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, RUNS, STATE_SIZE,
-                    TALON, TALON_CAP, TALON_CHAIN, TALON_LEN, WASTE_LEN)
+                    TALON, TALON_CAP, TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from)
 
 # orders 4, 5, 6: ORDER_LADDER_SCRAMBLED with other pseudo-random card orders (the engine's
 # table has flags for seven searches). Search time on hard won deals is heavy-tailed in the

@@ -9,12 +9,12 @@ from numba import njit
 from ...engine.contract import MOVES_SIG, mix64_int
 from ..cardbits import ALL_CARDS, CHILDREN, PARENTS
 from .reductions import _chain_ends, _lazy, _safe_ups, _stone
-from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FOLLOW_ALL, FORCED_FLAG, K_NONE, LADDER, LADDER_LEN, LEN,
-                    N_ORDERS, N_PILES, ORDER, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED,
-                    PASSES, PEND_KIND, PEND_Y, PILE_CAP, PILES, RANKS, REDEAL_MOVE, REDUCE, REDUCE_ARRANGE,
-                    REDUCE_MACRO, REDUCE_SAFE, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_LEN, WASTE_LEN, _builds,
-                    _empty_target, _enc, _fits_found, _label, _ok, _red, _redeal_allowed, _talon_mask, _talon_pos, _top,
-                    _twin, _twin_set)
+from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FOLLOW_ALL, FORCED_FLAG, K_NONE, LADDER, LADDER_LEN,
+                    LEN, N_ORDERS, N_PILES, ORDER, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST,
+                    ORDER_LADDER_SCRAMBLED, PASSES, PEND_KIND, PEND_Y, PILES, PILE_CAP, RANKS, REDEAL_MOVE, REDUCE,
+                    REDUCE_ARRANGE, REDUCE_MACRO, REDUCE_SAFE, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_LEN,
+                    WASTE_LEN, _builds, _empty_target, _enc, _exposed_like, _fits_found, _label, _ok, _redeal_allowed,
+                    _talon_mask, _talon_pos, _top, _twin, _twin_set)
 
 
 @njit(inline="always")
@@ -210,17 +210,6 @@ def _followable(s, runs, talon, arrange, ups, safe_ups):
     return (red | live_red) | ((black | live_black) << np.uint64(16))
 
 
-@njit(cache=True)
-def _exposed_like(s, c, skip):
-    """The first pile (not ``skip``) whose top card has c's rank and colour, or -1."""
-    for j in range(N_PILES):
-        if j != skip and s[LEN + j] > 0:
-            t = _top(s, j)
-            if t % 13 == c % 13 and _red(t) == _red(c):
-                return j
-    return -1
-
-
 @njit(inline="always")
 def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
@@ -250,15 +239,6 @@ def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
                 out[n] = _enc(i, DST_FOUND, idx, 0)
                 n += 1
     return n
-
-
-@njit(cache=True)
-def _built_from(s, base, ln):
-    """Index of the lowest card of the pile's top run (each card above builds on the one under)."""
-    k = ln - 1
-    while k > 0 and _builds(s[base + k], s[base + k - 1]):
-        k -= 1
-    return k
 
 
 @njit(cache=True)

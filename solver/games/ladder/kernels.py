@@ -1,183 +1,28 @@
 """Ladder's engine kernels (:mod:`solver.engine.contract`): ``moves`` (:mod:`.generate`),
-``apply``, the canonical ``key``, ``is_won``, and the optional dominance, progress,
-transient and beam-score kernels."""
+and ``apply``, the canonical ``key``, ``is_won`` and the optional dominance, progress,
+transient, beam-score and stage kernels (:mod:`.position_kernels`).
+
+``moves`` is imported (compiled, on a first run) first. On a first run the engine's child
+process compiles :mod:`.position_kernels` meanwhile (the game's ``compiled_aside``,
+engine/warm.py), and this module waits for it before loading them from the cache.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from ...engine.contract import Kernels
+from ...engine.warm import compiled_aside
+from ..talon_dominance import field_bits
+from . import GAME
+from .generate import moves
+from .state import BOUNDARY_BITS, MAX_MOVES, PASSES, REDUCE, STATE_SIZE
 
-from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, STAGE_SIG,
-                                TRANSIENT_SIG, WON_SIG, Kernels, chain_on, load64, store64)
-from ...engine.contract import mix64 as _mix
-from ..talon_dominance import PASSES_BITS, field_bits, talon_field, with_field
-from .generate import _built_from, _exposed_like, moves
-from .reductions import _stone, _up
-from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
-                    K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MAX_MOVES, N_PILES, PASSES, PASSES_USED, PEND_KIND,
-                    PEND_Y, PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO,
-                    REDUCE_TALON_DOMINANCE, RUNS, SRC_LADDER, SRC_TALON, STATE_SIZE, TALON, TALON_CAP, TALON_CHAIN,
-                    TALON_LEN,
-                    WASTE_LEN, _chain_pile, _chain_talon, _empty_target, _pile_chain, _redeal_allowed, _to_found)
+for _module in GAME.compiled_aside:   # position_kernels
+    compiled_aside(_module)
+from .position_kernels import (TALON_FIELD_FLAGS, apply, beam_score, dominance_group,  # noqa: E402 (after the wait)
+                               dominance_vector, is_won, key, progress, stage, transient)
 
-
-@njit(inline="always")
-def _place(s, c, dst):
-    if dst == DST_FOUND:
-        _to_found(s, c)
-    else:
-        t = s[LEN + dst]
-        s[PILES + dst * PILE_CAP + t] = c
-        s[LEN + dst] = t + 1
-        store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
-
-
-@njit(inline="always")
-def _put_tail(s, base, index, ln, j):
-    """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain extended)."""
-    t = s[LEN + j]
-    h = _pile_chain(s, j)
-    for q in range(index, ln):
-        c = s[base + q]
-        s[PILES + j * PILE_CAP + t] = c
-        h = h * CHAIN + np.uint64(c + 1)
-        t += 1
-    s[LEN + j] = t
-    store64(s, CHAINS + 8 * j, h)
-
-
-@njit(inline="always")
-def _cut(s, i, index):
-    """Pile i keeps its cards below ``index``, which is at or above its top run's start
-    (only run cards move): the run still starts there unless the cut reached it. An
-    emptied pile gets 0, so a pile that is empty has 0; and a card or tail put on a pile
-    builds on its top (or lies alone in an empty pile), so the start of the run it joins
-    never changes: apply sets RUNS here only. The pile's chain is made again from the
-    cards it keeps (one put on a pile extends it instead)."""
-    s[LEN + i] = index
-    if index <= s[RUNS + i]:
-        s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
-    _chain_pile(s, i)
-
-
-@njit(APPLY_SIG, cache=True)
-def apply(s, m):
-    et = _empty_target(s)  # the empty pile moves() offered
-    s[PEND_KIND] = K_NONE
-    s[PEND_Y] = 0
-    if m == DRAW_MOVE:
-        s[WASTE_LEN] += 1
-        return
-    if m == REDEAL_MOVE:
-        s[WASTE_LEN] = 0
-        if s[PASSES] != 0:
-            s[PASSES_USED] += 1
-        return
-    if m == FINISH_MOVE:
-        for f in range(8):
-            s[FOUND + f] = 13
-        s[TALON_LEN] = 0
-        s[WASTE_LEN] = 0
-        store64(s, TALON_CHAIN, np.uint64(0))
-        return
-    src = m & 15
-    dst = (m >> 4) & 15
-    index = (m >> 8) & 255
-    free = (m & FORCED_FLAG) == 0   # a forced move leaves no constraint
-    if src == SRC_TALON:
-        if (m & REDEAL_FLAG) and s[PASSES] != 0:
-            s[PASSES_USED] += 1
-        c = s[TALON + index]
-        ln = s[TALON_LEN]
-        for q in range(index, ln - 1):
-            s[TALON + q] = s[TALON + q + 1]
-        s[TALON_LEN] = ln - 1
-        s[WASTE_LEN] = index
-        _chain_talon(s)
-        _place(s, c, dst)
-        if free and dst != DST_FOUND and _stone(s):
-            s[PEND_KIND] = K_STONE   # the next move must put a card onto it
-            s[PEND_Y] = dst + 1
-        return
-    if src == SRC_LADDER:
-        ll = s[LADDER_LEN] - 1
-        s[LADDER_LEN] = ll
-        c = s[LADDER + ll]
-        if dst == DST_FOUND:
-            _up(s, c)
-        else:
-            _place(s, c, dst)
-        return
-    # from pile src, cards index..top
-    ln = s[LEN + src]
-    base = PILES + src * PILE_CAP
-    c = s[base + index]
-    if dst == DST_FOUND and index < ln - 1:
-        # REDUCE_ARRANGE: the tail on c first moves onto an uncovered card like c
-        j = _exposed_like(s, c, src)
-        if j < 0:
-            j = et
-        _put_tail(s, base, index + 1, ln, j)
-    if dst == DST_FOUND:
-        _up(s, c)
-    else:
-        _put_tail(s, base, index, ln, dst)
-    _cut(s, src, index)
-
-
-@njit(inline="always")
-def _piles_hash(s):
-    """A sum of per-pile hashes, so the order of piles does not matter; the pile a
-    stepping stone lies on starts differently (the mark travels with it)."""
-    total = np.uint64(0)
-    for i in range(N_PILES):
-        # the pile's cards chained from 1 (from 1 + 0x3C6EF372 for the marked pile)
-        start = np.uint64(1) if s[PEND_Y] != i + 1 else np.uint64(1 + 0x3C6EF372)
-        h = chain_on(start, s[LEN + i], _pile_chain(s, i))
-        total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
-    return total
-
-
-@njit(inline="always")
-def _foundation_fields(s):
-    """The eight foundation heights, 4 bits each (in the key, and the dominance vector)."""
-    v = np.uint64(0)
-    for f in range(8):
-        v |= np.uint64(s[FOUND + f]) << np.uint64(4 * f)
-    return v
-
-
-TALON_FIELD_FLAGS = REDUCE_MACRO | REDUCE_TALON_DOMINANCE
-
-
-@njit(inline="always")
-def _talon_field_bits(s):
-    """(bits of the passes used, bits of the boundary) in the key's dominance field
-    (REDUCE_TALON_DOMINANCE: limited passes and macro moves only), each 0 when absent."""
-    if s[PASSES] == 0 or (s[REDUCE] & TALON_FIELD_FLAGS) != TALON_FIELD_FLAGS:
-        return 0, 0
-    return PASSES_BITS[s[PASSES]], BOUNDARY_BITS
-
-
-@njit(KEY_SIG, cache=True)
-def key(s):
-    total = _piles_hash(s)
-    # foundations (4 bits a height), ladder length (its cards are fixed), constraint
-    g = _foundation_fields(s)
-    g |= np.uint64(s[LADDER_LEN]) << np.uint64(32)
-    g |= np.uint64(s[PEND_KIND]) << np.uint64(40)
-    # talon: with unlimited passes and macro moves it is the rest of the decks (a
-    # multiset, all of it available): nothing to add; otherwise order, boundary, passes
-    # (with REDUCE_TALON_DOMINANCE the passes used and the boundary go to the key's low
-    # bits: games/talon_dominance.py)
-    if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO):
-        return _mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D)))
-    passes_bits, boundary_bits = _talon_field_bits(s)
-    used, boundary, field = talon_field(s[PASSES], s[PASSES_USED], s[WASTE_LEN], passes_bits, boundary_bits)
-    t = np.uint64(boundary) | (np.uint64(used) << np.uint64(8))
-    t = chain_on(t, s[TALON_LEN], load64(s, TALON_CHAIN))
-    g ^= _mix(t + np.uint64(0x632BE59BD9B4E019))
-    return with_field(_mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D))), field, passes_bits + boundary_bits)
+__all__ = ["KERNELS", "apply", "beam_score", "dominance_group", "dominance_vector", "is_won", "key", "key_dominance",
+           "moves", "progress", "stage", "transient"]
 
 
 def key_dominance(root) -> int:
@@ -186,97 +31,6 @@ def key_dominance(root) -> int:
     if (root[REDUCE] & TALON_FIELD_FLAGS) != TALON_FIELD_FLAGS:
         return 0
     return field_bits(int(root[PASSES]), True, BOUNDARY_BITS)
-
-
-@njit(WON_SIG, cache=True)
-def is_won(s):
-    total = 0
-    for f in range(8):
-        total += s[FOUND + f]
-    return total == 104
-
-
-@njit(DOMINANCE_SIG, cache=True)
-def dominance_group(s):
-    """States with the same piles and ladder, and no stepping-stone constraint, with
-    unlimited passes and macro moves (see *Dominance* in the module docstring); 0 for
-    the others."""
-    if s[PASSES] != 0 or (s[REDUCE] & (REDUCE_MACRO | REDUCE_DOMINANCE)) != (REDUCE_MACRO | REDUCE_DOMINANCE):
-        return np.uint64(0)
-    if s[PEND_KIND] != K_NONE or s[DOOMED]:
-        return np.uint64(0)
-    return _mix(_piles_hash(s) + np.uint64(s[LADDER_LEN]) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
-
-
-@njit(DOMINANCE_SIG, cache=True)
-def dominance_vector(s):
-    """The eight foundation heights, one 4-bit field each (fewer cards up dominates)."""
-    return _foundation_fields(s)
-
-
-@njit(PROGRESS_SIG, cache=True)
-def progress(s):
-    """Cards dug out of the ladder, then empty piles (the restart runs' lookahead): a
-    ladder card that needs a place takes an empty pile or a card built for it."""
-    empty = 0
-    for i in range(N_PILES):
-        if s[LEN + i] == 0:
-            empty += 1
-    return np.int64(LADDER_CAP - s[LADDER_LEN]) * 16 + empty
-
-
-@njit(BEAM_SCORE_SIG, cache=True)
-def beam_score(s, weighing):
-    """How promising a position looks, for the beam search (engine/beam.py): cards up,
-    ladder cards dug out, empty piles, less the cards the piles hold below their proper
-    tails (junk a card must be moved off to reach) and, with limited passes, the cards
-    buried in the waste (each comes back only after the ones drawn after it, or with a
-    redeal). Weighing 1 also prizes the cards in the proper tails (places built for
-    the cards to come), weighing 2 empty piles twice as much. The weights were chosen on
-    the one-pass deals of seeds 1-1000 that the search left unknown at 10 s, weighing 0
-    without a beam and the others with it (benchmarks/results.md)."""
-    up = 0
-    for f in range(8):
-        up += s[FOUND + f]
-    empty = 0
-    junk = 0
-    tails = 0
-    for i in range(N_PILES):
-        ln = s[LEN + i]
-        if ln == 0:
-            empty += 1
-            continue
-        below = _built_from(s, PILES + i * PILE_CAP, ln)   # the cards under the top run
-        junk += below
-        tails += ln - below
-    score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + (20 if weighing == 2 else 10) * empty - 2 * junk
-    if weighing == 1:
-        score += 2 * tails
-    if s[PASSES] != 0:
-        score -= (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
-    return np.int64(score)
-
-
-@njit(STAGE_SIG, cache=True)
-def stage(s):
-    """With limited passes, the passes left after this one, then the stock cards left: a
-    draw lowers the second, a redeal the first by one while the second may rise to at
-    most TALON_CAP, and nothing else changes either (the staged search, engine/staged.py).
-    With unlimited passes a redeal gives back every card: one stage."""
-    if s[PASSES] == 0:
-        return np.int64(0)
-    later = np.int64(s[PASSES]) - np.int64(s[PASSES_USED]) - 1
-    return later * (TALON_CAP + 1) + np.int64(s[TALON_LEN]) - np.int64(s[WASTE_LEN])
-
-
-@njit(TRANSIENT_SIG, cache=True)
-def transient(s):
-    """The position right after a stepping stone: the search does not store it. Its
-    moves all put a card onto the stone, and one that puts another talon card there
-    leaves a transient position with one talon card fewer, so no path of them is
-    infinite. They are most of the states a search enters and are seldom reached
-    twice; unstored, they cost no table probe and no memory (benchmarks/results.md)."""
-    return s[PEND_KIND] != K_NONE
 
 
 KERNELS = Kernels(moves=moves, apply=apply, key=key, is_won=is_won, state_size=STATE_SIZE,

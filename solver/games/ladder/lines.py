@@ -7,11 +7,11 @@ import numpy as np
 from ...deals import Deal
 from ...moves import Move
 from .encoding import encode
-from .generate import _exposed_like
 from .kernels import apply
 from .reductions import _chain_base
 from .state import (DRAW_MOVE, DST_FOUND, FINISH_MOVE, LADDER, LADDER_LEN, LEN, PILE_CAP, PILES, REDEAL_FLAG,
-                    REDEAL_MOVE, REDUCE_ALL, SRC_LADDER, SRC_TALON, TALON, TALON_LEN, WASTE_LEN, _empty_target)
+                    REDEAL_MOVE, REDUCE_ALL, SRC_LADDER, SRC_TALON, TALON, TALON_LEN, WASTE_LEN, _empty_target,
+                    _exposed_like)
 
 
 def _fits(pile: list[int], c: int) -> bool:

@@ -238,3 +238,23 @@ def _chain_talon(s):
     """Set the talon's kept chain from its cards (after a talon card is played, or when
     a state is made)."""
     store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+
+
+@njit(cache=True)
+def _built_from(s, base, ln):
+    """Index of the lowest card of the pile's top run (each card above builds on the one under)."""
+    k = ln - 1
+    while k > 0 and _builds(s[base + k], s[base + k - 1]):
+        k -= 1
+    return k
+
+
+@njit(cache=True)
+def _exposed_like(s, c, skip):
+    """The first pile (not ``skip``) whose top card has c's rank and colour, or -1."""
+    for j in range(N_PILES):
+        if j != skip and s[LEN + j] > 0:
+            t = _top(s, j)
+            if t % 13 == c % 13 and _red(t) == _red(c):
+                return j
+    return -1
