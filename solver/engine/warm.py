@@ -99,11 +99,13 @@ class _Child:
 _child: _Child | None = None
 
 
-def compiled_aside(module: str) -> None:
-    """Before importing the engine's ``module``: wait while a child started by
-    :func:`engine_compiled_aside` is still compiling it (nothing to wait for otherwise)."""
+def compiled_aside(*modules: str) -> None:
+    """Before importing ``modules`` (the engine's, or a game's ``compiled_aside``): wait while
+    a child started by :func:`engine_compiled_aside` is still compiling them (nothing to
+    wait for otherwise)."""
     if _child is not None:
-        _child.wait_for(module)
+        for module in modules:
+            _child.wait_for(module)
 
 
 def end_child() -> None:

@@ -16,8 +16,7 @@ from . import GAME
 from .generate import moves
 from .state import BOUNDARY_BITS, DRAW, MAX_MOVES, PASSES, REDUCE, REDUCE_MACRO, REDUCE_MORE, STATE_SIZE
 
-for _module in GAME.compiled_aside:   # position_kernels
-    compiled_aside(_module)
+compiled_aside(*GAME.compiled_aside)   # position_kernels
 from .position_kernels import apply, beam_score, is_won, key, settle  # noqa: E402 (after the wait above)
 
 __all__ = ["KERNELS", "apply", "beam_score", "is_won", "key", "key_dominance", "moves", "settle"]

@@ -16,8 +16,7 @@ from . import GAME
 from .generate import moves
 from .state import BOUNDARY_BITS, MAX_MOVES, PASSES, REDUCE, STATE_SIZE
 
-for _module in GAME.compiled_aside:   # position_kernels
-    compiled_aside(_module)
+compiled_aside(*GAME.compiled_aside)   # position_kernels
 from .position_kernels import (TALON_FIELD_FLAGS, apply, beam_score, dominance_group,  # noqa: E402 (after the wait)
                                dominance_vector, is_won, key, progress, stage, transient)
 
