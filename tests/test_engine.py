@@ -389,6 +389,41 @@ def test_table_keeps_every_bit_of_a_key_and_the_flags_of_each_search():
 
 
 
+def test_a_crowded_table_answers_as_a_dictionary_of_flags_through_growth():
+    """The table against a plain dictionary of flags: keys crowded into two homes (probes
+    run on past each other and wrap around the end of the array), four searches entering
+    them, some finished; every answer of visit, finish and is_finished agrees, before and
+    after the table grows, and the table holds exactly the keys entered."""
+    import random
+
+    from solver.engine.table import FINISHED, finish, grown, is_finished, new_table, visit
+
+    rng = random.Random(5)
+    keys, flags = new_table(64)
+    # keys alike in the bits home() spreads share a home; the low bits tell them apart
+    homes = [rng.getrandbits(40) << 20 for _ in range(2)]
+    pool = [np.uint64(homes[i % 2] | rng.getrandbits(10) | 1 << 60 * (i % 3 == 0)) for i in range(30)]
+    model: dict[int, int] = {}
+    for step in range(400):
+        k = rng.choice(pool)
+        if step % 5 == 4:
+            was = model.get(int(k))
+            assert finish(keys, flags, k) == (was is not None and not was & int(FINISHED))
+            if was is not None:
+                model[int(k)] = was | int(FINISHED)
+            continue
+        own = 1 << rng.randrange(4)
+        was = model.get(int(k))
+        expected = 2 if was is None else 0 if was & (int(FINISHED) | own) else 1
+        assert visit(keys, flags, k, np.uint8(own), 0) == expected
+        model[int(k)] = (was or 0) | own
+        if step == 200:
+            keys, flags = grown((keys, flags))
+    assert sorted(int(k) for k in keys if k != 0) == sorted(model)
+    for k, f in model.items():
+        assert is_finished(keys, flags, np.uint64(k)) == bool(f & int(FINISHED))
+
+
 def test_dominance_compares_all_sixteen_fields_at_once_as_one_by_one():
     """The engine compares vectors field by field with a bit trick; a plain loop over
     the 4-bit fields is the reference, on random vectors and ones a field apart."""
