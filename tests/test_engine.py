@@ -120,15 +120,17 @@ def restart_runs_agree(options, seeds):
 def test_restart_runs_keep_the_verdicts_of_one_search(options):
     """Restart runs of a few nodes, taking turns with the depth-first run: they abandon
     paths all the time and mark states finished as they go, in a state graph with
-    cycles (foundation_to_tableau); a lost deal stays lost, a won one won. (Seeds 6 on
-    are the slow suite's: the README's test command stays under five minutes.)"""
-    restart_runs_agree(options, range(1, 6))
+    cycles (foundation_to_tableau); a lost deal stays lost, a won one won. (Seed 1 and
+    seeds 6 on are the slow suite's, so that the README's test command stays under five
+    minutes: seed 1 with draw 3 is undecided by the plain search, so it is skipped, after
+    its 1.2M nodes in turns of a few nodes, about 20 s.)"""
+    restart_runs_agree(options, range(2, 6))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", RESTART_OPTIONS)
 def test_restart_runs_keep_the_verdicts_of_one_search_on_more_deals(options):
-    restart_runs_agree(options, range(6, 31))
+    restart_runs_agree(options, [1, *range(6, 31)])
 
 
 @pytest.mark.parametrize("restarts,near", [(1, False), (3, False), (2, True)])
