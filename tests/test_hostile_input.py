@@ -102,11 +102,20 @@ def invocation(name, param, value, good):
     return args + [flag, value]
 
 
+# values that, given as a prefix of files to write, are plain names: each would only draw the same
+# plots once more (most of this test's time), so a prefix gets the other values only
+PLAIN_PREFIXES = {"-1", "0", "1", "1e400", "99999999999999999999999", "inf", "-inf", "nan", "1e-320",
+                  "binary", "bom", "empty", "nul", "huge_line"}
+
+
 def hostile_values(param, paths):
     values = list(NUMBERS)
     if isinstance(param.type, click.Path) or param.name in ("paths", "file", "deal_file", "moves_file", "out",
                                                            "html_file", "plot_prefix"):
         values += list(paths.values()) + [paths["dir"] + "/x", paths["missing"] + "/x", paths["devnull"] + "/x"]
+    if param.name == "plot_prefix":
+        plain = {paths[k] for k in PLAIN_PREFIXES if k in paths} | PLAIN_PREFIXES
+        values = [v for v in values if v not in plain]
     return values
 
 
