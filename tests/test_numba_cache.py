@@ -158,3 +158,25 @@ def test_the_modules_the_games_share_are_among_the_sources_their_cache_depends_o
     assert {"contract.py", "cardbits.py", "talon_dominance.py"} <= names
     games = ROOT / "solver" / "games"
     assert all(p.name in names for p in games.glob("*.py") if "numba" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_fill_cache_compiles_each_task_in_a_child_for_later_processes_to_load(tmp_path):
+    """What tests/conftest.py runs before the suite's workers start: after it, a process
+    importing the tasks' modules loads them (cache hits, no compiling), though the caller
+    imported none of them."""
+    run_script("""
+        import sys
+        from solver.engine import warm
+        assert not warm.engine_compiled() and not warm.solver_compiled("solver.games.golf.solver")
+        warm.fill_cache([["solver.engine.search"], ["solver.games.golf.solver"]], 2)
+        assert "solver.engine.search" not in sys.modules and "solver.games.golf.solver" not in sys.modules
+        assert warm.engine_compiled() and warm.solver_compiled("solver.games.golf.solver")
+        assert not warm.engine_compiled("solver.engine.staged")   # in no task
+    """, tmp_path)
+    run_script("""
+        import solver.engine.search as search
+        import solver.games.golf.kernels as kernels
+        assert search._run.stats.cache_hits and not search._run.stats.cache_misses
+        assert kernels.apply.stats.cache_hits and not kernels.apply.stats.cache_misses
+    """, tmp_path)

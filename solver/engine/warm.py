@@ -141,3 +141,39 @@ def engine_compiled_aside(solver_module: str, game_modules: tuple[str, ...] = ()
     if _child is not None:
         for module in (ENGINE_MODULES if whole else [SEARCH_MODULE]):
             _child.wait_for(module)
+
+
+def fill_cache(tasks: list[list[str]], processes: int) -> None:
+    """Compile ``tasks`` into Numba's cache in up to ``processes`` child processes at once.
+    A task is a list of modules imported in order, one child each (a module that imports
+    another of the task finds it compiled, not compiled a second time by another child);
+    the larger tasks (by the size of the sources of their folders) start first, so that no long one is
+    left for the end. For several processes about to compile the same code each on its
+    own (a test run's workers): what they would otherwise each compile, they load."""
+    import threading
+
+    def size(task):
+        specs = [importlib.util.find_spec(m) for m in task]
+        folders = {Path(s.origin).parent for s in specs if s is not None and s.origin}
+        return sum(p.stat().st_size for folder in folders for p in folder.glob("*.py"))
+
+    todo = sorted(tasks, key=size, reverse=True)
+    lock = threading.Lock()
+    root = str(ENGINE.parent.parent)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
+
+    def work():
+        while True:
+            with lock:
+                if not todo:
+                    return
+                task = todo.pop(0)
+            # a child that fails leaves its modules to whoever imports them next
+            subprocess.run([sys.executable, "-c", CHILD, *task], env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    threads = [threading.Thread(target=work) for _ in range(max(1, min(processes, len(todo))))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
