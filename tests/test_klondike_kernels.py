@@ -297,6 +297,43 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     certify(deal, lines.decode_line(deal, won.line))
 
 
+@pytest.mark.parametrize("passes", [1, 2])
+def test_a_talon_card_played_up_past_cards_it_buries_for_good_is_followed_by_the_deadlock_test(passes):
+    """The position above, reached by a move: 2♥ and 9♠ in the stock before J♦, which
+    is next on its foundation. Played up from there, J♦ leaves them in the waste, 9♠ on
+    2♥; in the last pass that is the deadlock above, and the position after the move has
+    no moves. With a redeal left the waste is turned again, and nothing is stuck."""
+    def c(*names):
+        return [parse_card(t) for t in names]
+    heights = [13, 10, 1, 7]   # C D H S
+    pile = c("8S", "TH", "3H")
+    first = c("2H", "9S", "JD")
+    stock = first + [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + first]
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
+                        tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
+                        foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+    root = encoding.encode(deal)
+    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
+    assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
+    child = root.copy()
+    kernels.apply(child, S.SRC_TALON | (S.DST_FOUND << 4) | (2 << 8))
+    assert child[S.FOUND + parse_card("JD") // 13] == 11 and child[S.WASTE_LEN] == 2
+    if passes == 1:
+        assert generate.moves(child, out) == 0
+        assert not brute_force_wins(replace(deal, stock=stock[3:], waste=first[:2],
+                                            foundations=[list(f) for f in child_foundations(heights, "JD")]))
+    else:
+        assert generate.moves(child, out) > 0
+
+
+def child_foundations(heights, up):
+    """The foundations of ``heights`` with card ``up`` played on its own."""
+    card = parse_card(up)
+    heights = list(heights)
+    heights[card // 13] += 1
+    return [[s * 13 + r for r in range(n)] for s, n in enumerate(heights)]
+
+
 def waste_tops_by_brute_force(talon, boundary, draw, left, redeal) -> set:
     """Every card that comes to the waste top in some sequence of the reference rules' draws
     and redeals (as many as wanted, if ``redeal``; else none) and plays of a waste top that

@@ -75,6 +75,8 @@ def apply(s, m):
             s[PASSES_USED] += 1
         c = s[TALON + index]
         ln = s[TALON_LEN]
+        # cards drawn past to reach c, buried in the waste for good when no redeal is left
+        buried = index > (0 if m & REDEAL_FLAG else s[WASTE_LEN]) and not _redeal_allowed(s)
         for q in range(index, ln - 1):
             s[TALON + q] = s[TALON + q + 1]
         s[TALON_LEN] = ln - 1
@@ -84,7 +86,7 @@ def apply(s, m):
             if _lazy(s, c):
                 s[LIFT] = c
             s[FOUND + c // 13] += 1
-            s[RECHECK] = 0
+            s[RECHECK] = 1 if buried else 0
         else:
             t = s[LEN + dst]
             s[PILES + dst * PILE_CAP + t] = c

@@ -126,7 +126,8 @@ checks verdicts agree with each one switched off, via the ``REDUCE`` flags):
   through positions whose tableau is already stuck (a card under one that can
   never move), and in the last pass draws bury cards in the waste. A position
   is checked only after a move that can deadlock it (``RECHECK``): a move onto
-  a pile, or one that turns a face-down card; after a foundation move
+  a pile, one that turns a face-down card, or a talon card played up past cards
+  that it leaves buried in the waste with no redeal left; after a foundation move
   that turns nothing, an uncover move or a card taken down from a foundation a
   new deadlock is rare, and the position's successors are still checked.
   (What each of these choices cost and saved: benchmarks/results.md.)
