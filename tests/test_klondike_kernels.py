@@ -59,7 +59,12 @@ def small_position(rng, options, cards_left):
     for i, pile in enumerate(tableau):
         face_down[i] = max(0, len(pile) - 1)
     return KlondikeDeal(game="klondike", options=dict(options), tableau=tableau, face_down=face_down, stock=stock,
-                foundations=[[s * 13 + r for r in range(heights[s])] for s in range(4)])
+                foundations=foundations_of(heights))
+
+
+def foundations_of(heights):
+    """Foundations (clubs, diamonds, hearts, spades) holding the first ``heights[s]`` cards of each suit."""
+    return [[s * 13 + r for r in range(n)] for s, n in enumerate(heights)]
 
 
 def brute_force_wins(deal) -> bool:
@@ -201,7 +206,7 @@ def test_a_move_that_deadlocks_is_caught_at_once_whatever_the_passes(passes):
     stock = [c for c in range(52) if c % 13 >= heights[c // 13] and c not in pile]
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
                         tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
-                        foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                        foundations=foundations_of(heights))
     root = encoding.encode(deal)
     out = np.zeros(S.MAX_MOVES, dtype=np.int32)
     assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
@@ -244,7 +249,7 @@ def test_five_of_hearts_buried_above_its_foundation_card_and_both_parents_is_doo
     rest = [c for c in range(52) if c not in cards and c % 13 >= heights[c // 13]]
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": True},
                 tableau=[cards, [], [], [], [], [], []], face_down=[4, 0, 0, 0, 0, 0, 0], stock=rest,
-                foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                foundations=foundations_of(heights))
     state = encoding.encode(deal)
     assert state[S.DOOMED] == 1
     assert search(kernels.KERNELS, state).verdict == "lost"
@@ -286,7 +291,7 @@ def test_in_the_last_pass_a_card_buried_in_the_waste_is_doomed():
     stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + waste]
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": 1, "foundation_to_tableau": False},
                 tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
-                waste=waste, foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                waste=waste, foundations=foundations_of(heights))
     assert encoding.encode(deal)[S.DOOMED] == 1
     assert not brute_force_wins(deal)
     assert search(kernels.KERNELS, encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_DEADLOCK)).verdict == "lost"
@@ -311,7 +316,7 @@ def test_a_talon_card_played_up_past_cards_it_buries_for_good_is_followed_by_the
     stock = first + [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + first]
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
                         tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
-                        foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                        foundations=foundations_of(heights))
     root = encoding.encode(deal)
     out = np.zeros(S.MAX_MOVES, dtype=np.int32)
     assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
@@ -321,17 +326,9 @@ def test_a_talon_card_played_up_past_cards_it_buries_for_good_is_followed_by_the
     if passes == 1:
         assert generate.moves(child, out) == 0
         assert not brute_force_wins(replace(deal, stock=stock[3:], waste=first[:2],
-                                            foundations=[list(f) for f in child_foundations(heights, "JD")]))
+                                            foundations=foundations_of([13, 11, 1, 7])))   # J♦ up
     else:
         assert generate.moves(child, out) > 0
-
-
-def child_foundations(heights, up):
-    """The foundations of ``heights`` with card ``up`` played on its own."""
-    card = parse_card(up)
-    heights = list(heights)
-    heights[card // 13] += 1
-    return [[s * 13 + r for r in range(n)] for s, n in enumerate(heights)]
 
 
 def waste_tops_by_brute_force(talon, boundary, draw, left, redeal) -> set:
@@ -433,7 +430,7 @@ def test_a_talon_card_put_on_a_pile_must_be_covered_next():
     for draw, stones in ((1, True), (3, False)):
         deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=talon,
-                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                    foundations=foundations_of(heights))
         state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(SOLVER, state)
                      if m & 15 == S.SRC_TALON and (m >> 4) & 15 == 0 and lines.expand(state, m)[-1].card == parse_card("7H"))
@@ -454,7 +451,7 @@ def test_a_talon_card_that_is_not_safe_goes_up_only_before_its_successor():
     talon = [x for x in range(52) if x % 13 >= heights[x // 13] and x != king]
     deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                 tableau=[[king], [], [], [], [], [], []], face_down=[0] * 7, stock=talon,
-                foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                foundations=foundations_of(heights))
     # the safe 2♠ in the talon would otherwise be played first (REDUCE_SAFE_TALON)
     state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
     five = next(m for m in kernel_moves(SOLVER, state)
@@ -481,7 +478,7 @@ def test_a_pile_emptied_by_a_run_move_takes_a_king_next():
         stock = [x for x in range(52) if x % 13 >= heights[x // 13] and x not in sum(tableau, [])]
         deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": None, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0, 0, face_down, 0, 0, 0, 0], stock=stock,
-                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                    foundations=foundations_of(heights))
         state = encoding.encode(deal, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON)
         seven = next(m for m in kernel_moves(SOLVER, state) if m & 15 == 0 and (m >> 4) & 15 == 1)
         kernels.apply(state, seven)
@@ -722,7 +719,7 @@ def test_a_safe_talon_card_is_played_at_once_from_anywhere_with_draw_1_and_unlim
                                          (1, None, S.REDUCE_ALL & ~S.REDUCE_SAFE_TALON, False)):
         deal = KlondikeDeal(game="klondike", options={"draw": draw, "passes": passes, "foundation_to_tableau": False},
                     tableau=tableau, face_down=[0] * 7, stock=stock,
-                    foundations=[[s * 13 + r for r in range(n)] for s, n in enumerate(heights)])
+                    foundations=foundations_of(heights))
         state = encoding.encode(deal, reduce)
         state[S.WASTE_LEN] = 10   # 2♥ is under the waste top: a redeal is needed to play it
         moves = kernel_moves(SOLVER, state)
