@@ -1,7 +1,7 @@
 """Before pytest-xdist starts its workers on a fresh checkout, the engine and every game's
-solver are compiled into Numba's cache, shared between child processes: otherwise each
-worker compiles the same kernels for itself at the same time (a minute and more of the
-suite's start, done once per worker)."""
+solver are compiled into Numba's cache (on disk, so every process loads from it), two or
+more at once: otherwise each worker compiles the same kernels for itself at the same
+time, a minute and more at the suite's start done once per worker."""
 
 from __future__ import annotations
 

@@ -145,11 +145,11 @@ def engine_compiled_aside(solver_module: str, game_modules: tuple[str, ...] = ()
 
 def fill_cache(tasks: list[list[str]], processes: int) -> None:
     """Compile ``tasks`` into Numba's cache in up to ``processes`` child processes at once.
-    A task is a list of modules imported in order, one child each (a module that imports
-    another of the task finds it compiled, not compiled a second time by another child);
-    the larger tasks (by the size of the sources of their folders) start first, so that no long one is
-    left for the end. For several processes about to compile the same code each on its
-    own (a test run's workers): what they would otherwise each compile, they load."""
+    A task is a list of modules imported in order, in one child (a module that imports
+    another of its task finds it compiled, not compiled a second time by another child).
+    The larger tasks (by the size of the sources in their folders) start first, so that no
+    long one is left for the end. For several processes about to compile the same code
+    each on its own (a test run's workers): what they would each compile, they then load."""
     import threading
 
     def size(task):
