@@ -73,15 +73,20 @@ def solver_compiled(solver_module: str) -> bool:
     return engine_compiled() and _cached(Path(next(iter(spec.submodule_search_locations))), "*.nbi")
 
 
+def _child_env() -> dict:
+    """The environment of a compiling child: this one, with the package's root first on its
+    path (the child imports this copy of the package, whatever the working folder)."""
+    root = str(ENGINE.parent.parent)
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
+
+
 class _Child:
     """The child compiling the engine, and the modules it has said are in the cache."""
 
     def __init__(self, modules: list[str]):
-        root = str(ENGINE.parent.parent)
-        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
         self.waiting = set(modules)
         self.process = subprocess.Popen([sys.executable, "-c", CHILD, *modules],
-                                        env=dict(os.environ, PYTHONPATH=path), stdin=subprocess.DEVNULL,
+                                        env=_child_env(), stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def wait_for(self, module: str) -> None:
@@ -159,8 +164,7 @@ def fill_cache(tasks: list[list[str]], processes: int) -> None:
 
     todo = sorted(tasks, key=size, reverse=True)
     lock = threading.Lock()
-    root = str(ENGINE.parent.parent)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
+    env = _child_env()
 
     def work():
         while True:
