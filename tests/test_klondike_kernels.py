@@ -67,6 +67,19 @@ def foundations_of(heights):
     return [[s * 13 + r for r in range(n)] for s, n in enumerate(heights)]
 
 
+def one_pile_position(pile, stock, heights, passes):
+    """A draw-1 deal of ``pile`` (its lowest two cards face down) in the first pile, ``stock``
+    and foundations of ``heights``; its encoded root, checked not stuck and with moves; and a
+    move list to fill."""
+    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
+                        tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
+                        foundations=foundations_of(heights))
+    root = encoding.encode(deal)
+    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
+    assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
+    return deal, root, out
+
+
 def brute_force_wins(deal) -> bool:
     """Every reachable position, piles in any order being one (and, with unlimited
     passes, the redeals made a count only)."""
@@ -204,12 +217,7 @@ def test_a_move_that_deadlocks_is_caught_at_once_whatever_the_passes(passes):
     heights = [6, 13, 3, 5]   # C D H S
     pile = [parse_card(t) for t in ["7H", "4H", "6S"]]
     stock = [c for c in range(52) if c % 13 >= heights[c // 13] and c not in pile]
-    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
-                        tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
-                        foundations=foundations_of(heights))
-    root = encoding.encode(deal)
-    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
-    assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
+    deal, root, out = one_pile_position(pile, stock, heights, passes)
 
     def after_the_move(reduce):
         child = encoding.encode(deal, reduce)
@@ -314,12 +322,7 @@ def test_a_talon_card_played_up_past_cards_it_buries_for_good_is_followed_by_the
     pile = c("8S", "TH", "3H")
     first = c("2H", "9S", "JD")
     stock = first + [x for x in range(52) if x % 13 >= heights[x // 13] and x not in pile + first]
-    deal = KlondikeDeal(game="klondike", options={"draw": 1, "passes": passes, "foundation_to_tableau": False},
-                        tableau=[pile, [], [], [], [], [], []], face_down=[2, 0, 0, 0, 0, 0, 0], stock=stock,
-                        foundations=foundations_of(heights))
-    root = encoding.encode(deal)
-    out = np.zeros(S.MAX_MOVES, dtype=np.int32)
-    assert root[S.DOOMED] == 0 and generate.moves(root.copy(), out) > 0
+    deal, root, out = one_pile_position(pile, stock, heights, passes)
     child = root.copy()
     kernels.apply(child, S.SRC_TALON | (S.DST_FOUND << 4) | (2 << 8))
     assert child[S.FOUND + parse_card("JD") // 13] == 11 and child[S.WASTE_LEN] == 2
