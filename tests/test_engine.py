@@ -609,6 +609,32 @@ def test_a_beam_level_keeps_the_best_children_in_rank_order(width, order):
         assert [int(s[0]) for s in beam.beam[:beam.count]] == expected[:width]
         assert beam.counters[C_NODES] == T.N - 2
 
+
+@pytest.mark.parametrize("siblings, levels", [(0, ([2, 1], [12, 11, 10])), (1, ([2], [12])),
+                                              (2, ([2, 1], [12, 11, 4])), (3, ([2, 1], [12, 11, 10]))])
+def test_a_beam_level_keeps_no_more_than_siblings_children_of_one_state(siblings, levels):
+    """Node 0 leads to 1 and 2; node 2 to 10, 11 and 12, node 1 to 3 and 4. A beam of
+    three, highest node first: without a limit it keeps 2 and 1, then all three children
+    of node 2. With a limit of two children a state, two of node 2's and the best of node
+    1's; with a limit of one, the root's best child alone, then its best. Each kept
+    state's parent row says whose child it is; a search refuses a negative limit."""
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import COUNTERS, RUNNING
+    from tests import graph_game as T
+
+    root = np.zeros(T.STATE_SIZE, dtype=np.uint8)
+    for a, b in ((0, 1), (0, 2), (2, 10), (2, 11), (2, 12), (1, 3), (1, 4)):
+        root[1 + T.N * a + b] = 1
+    beam = BeamRun(T.KERNELS, root, 3, COUNTERS, siblings=siblings)
+    beam.start()
+    for level in levels:
+        assert beam.advance(1, 100) == RUNNING
+        assert [int(s[0]) for s in beam.beam[:beam.count]] == level
+    first = levels[0]
+    assert [first[int(p)] for p in beam.parents[1]] == [2 if b >= 10 else 1 for b in levels[1]]
+    with pytest.raises(ValueError, match="beam"):
+        search(T.KERNELS, root, beam_width=3, beam_siblings=-1)
+
 def test_a_beam_needs_a_game_with_a_beam_score():
     from dataclasses import replace
 

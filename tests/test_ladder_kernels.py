@@ -866,19 +866,20 @@ def test_the_beam_wins_a_one_pass_deal_the_other_runs_leave_undecided():
 
 
 def test_a_one_pass_beam_that_runs_out_starts_again_weighed_otherwise_and_wins():
-    """Seed 92, one pass (unknown at 10 s with one weighing): the beam of solve()'s
+    """Seed 116, one pass (unknown at 10 s in the published study): the beam of solve()'s
     settings weighed the first way runs out of states without a win; with the settings'
     weighings it starts again weighed another way and wins, and the line replays with the
     reference rules."""
     from solver.engine.beam import BeamRun
     from solver.engine.status import COUNTERS, EXHAUSTED, GROW, WON
 
-    deal = deal_from_seed("ladder", 92, {"passes": 1})
+    deal = deal_from_seed("ladder", 116, {"passes": 1})
     root = encoding.encode_roots(deal)[0]
     settings = encoding.search_settings(deal.options)
 
     def beam_to_its_end(weighings):
-        beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, weighings)
+        beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, weighings,
+                       settings["beam_siblings"])
         beam.start()
         while (status := beam.advance(10_000_000, 2000)) == GROW:
             beam.grow()
@@ -889,6 +890,32 @@ def test_a_one_pass_beam_that_runs_out_starts_again_weighed_otherwise_and_wins()
     assert status == WON and beam.weighing > 0
     certify(deal, lines.decode_line(deal, beam.line()))
     assert "beam_weighings" not in encoding.search_settings({"passes": 2})
+
+
+def test_a_one_pass_beam_that_keeps_few_children_of_a_state_wins_where_a_plain_beam_runs_out():
+    """Seed 146, one pass (unknown at 10 s in the published study): the beam of solve()'s
+    settings without its limit on the children of one state runs out of states under
+    every weighing; with it (at most ``beam_siblings`` children of a state a level) it
+    wins, and the line replays with the reference rules. Each level's parent rows name
+    no state more than that many times."""
+    from collections import Counter
+
+    from solver.engine.beam import BeamRun
+    from solver.engine.status import COUNTERS, EXHAUSTED, GROW, WON
+
+    deal = deal_from_seed("ladder", 146, {"passes": 1})
+    root = encoding.encode_roots(deal)[0]
+    settings = encoding.search_settings(deal.options)
+    assert settings["beam_siblings"] == 4 and encoding.search_settings({"passes": 2})["beam_siblings"] == 4
+    assert "beam_siblings" not in encoding.search_settings({"passes": None})
+    for siblings, expected in ((0, EXHAUSTED), (settings["beam_siblings"], WON)):
+        beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, settings["beam_weighings"], siblings)
+        beam.start()
+        while (status := beam.advance(10_000_000, 2000)) == GROW:
+            beam.grow()
+        assert status == expected
+    assert max(max(Counter(p.tolist()).values()) for p in beam.parents) <= settings["beam_siblings"]
+    certify(deal, lines.decode_line(deal, beam.line()))
 
 
 def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
@@ -903,7 +930,8 @@ def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
     deal = deal_from_seed("ladder", 204, {"passes": 1})
     root = encoding.encode_roots(deal)[0]
     settings = encoding.search_settings(deal.options)
-    beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, settings["beam_weighings"])
+    beam = BeamRun(kernels.KERNELS, root, settings["beam_width"], COUNTERS, settings["beam_weighings"],
+                   settings["beam_siblings"])
     beam.start()
     while (status := beam.advance(10_000_000, 2000)) == GROW:
         beam.grow()

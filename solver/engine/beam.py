@@ -59,10 +59,11 @@ def _cut(cand_rank, cand_parent, cand_move, count, width):
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64, types.uint8[:, ::1],
                   types.int32[::1], types.int32[::1], types.int64[::1], types.uint64[::1], types.int32[::1],
-                  types.uint8[:, ::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
+                  types.uint8[:, ::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64,
+                  types.int64),
       cache=True)
 def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, chosen, cand_rank, seen, move_list,
-           children, counters, width, grow_at, full_at, weighing):
+           children, counters, width, grow_at, full_at, weighing, siblings):
     """Expand the ``count`` states of ``beam`` into ``next_beam`` (at most ``width``
     states, the best by the game's ``weighing``), writing each kept state's parent row
     and move to ``parents`` and ``chosen``; the number kept is left in
@@ -74,7 +75,9 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     costs nodes, not exactness).
 
     The level kept is the first ``width`` of all the new children in the order of their
-    rank, best first, and of their place in the level among equal ranks. Candidates are
+    rank, best first, and of their place in the level among equal ranks. With
+    ``siblings`` (0: no limit), only the best ``siblings`` new children of each state are
+    candidates (the others are not recorded as met: another state may offer them). Candidates are
     cut down to the ``width`` best when their room is full; after a cut, a child ranked no
     higher than the last one kept is not a candidate at all: ``width`` children come
     before it in that order, whatever comes later."""
@@ -84,6 +87,8 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     cand_parent = np.empty(capacity, dtype=np.int32)
     cand_move = np.empty(capacity, dtype=np.int32)
     child_keys = np.empty(move_list.shape[0], dtype=np.uint64)
+    fresh_rank = np.empty(move_list.shape[0], dtype=np.int64)    # a state's new children: rank, index
+    fresh_index = np.empty(move_list.shape[0], dtype=np.int64)
     n = 0
     bounded = False        # a cut has been made: ``worst`` is the rank of the last child kept
     worst = np.int64(0)
@@ -98,6 +103,7 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
             k = stored_key(key(child))
             child_keys[j] = k
             prefetch(seen, home(seen.shape[0], k))
+        fresh = 0
         for j in range(listed):
             child = children[j]
             counters[C_NODES] += 1
@@ -106,13 +112,26 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
                 chosen[0] = move_list[j]
                 return WON
             k = child_keys[j]
+            if seen[_slot(seen, k)] == k:
+                continue
+            fresh_rank[fresh] = _rank(score(child, weighing), k)
+            fresh_index[fresh] = j
+            fresh += 1
+        # with a limit, the rank a new child of this state needs: the siblings-th best of theirs
+        capped = 0 < siblings < fresh
+        edge = fresh_rank[best_of(fresh_rank, fresh, siblings)[siblings - 1]] if capped else np.int64(0)
+        for f in range(fresh):
+            rank = fresh_rank[f]
+            if capped and rank < edge:
+                continue
+            j = fresh_index[f]
+            k = child_keys[j]
             slot = _slot(seen, k)
-            if seen[slot] == k:
+            if seen[slot] == k:   # the same child by another move of this state
                 continue
             if counters[C_SEEN] < full_at:
                 seen[slot] = k
                 counters[C_SEEN] += 1
-            rank = _rank(score(child, weighing), k)
             if n == capacity:
                 n = _cut(cand_rank, cand_parent, cand_move, n, width)
                 bounded, worst = True, cand_rank[n - 1]
@@ -145,10 +164,12 @@ class BeamRun:
     with the game's next way of weighing states (a fresh seen set and history): beams
     weighed otherwise keep other states and win other deals (benchmarks/results.md)."""
 
-    def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int, weighings: int = 1):
+    def __init__(self, kernels: Kernels, root: np.ndarray, width: int, counters_size: int, weighings: int = 1,
+                 siblings: int = 0):
         self.kernels = kernels
         self.root = root
         self.width = width
+        self.siblings = siblings
         self.weighings = weighings
         self.weighing = 0
         self.counters = np.zeros(counters_size, dtype=np.int64)
@@ -219,7 +240,7 @@ class BeamRun:
             status = _level(moves, apply, key, is_won, kernels.compiled_beam_score, self.beam, self.count,
                             self.next_beam, parents, chosen, self.cand_rank, seen, self.move_list, self.children,
                             self.counters, self.width, int(seen.shape[0] * GROW_LOAD), int(seen.shape[0] * FULL_LOAD),
-                            self.weighing)
+                            self.weighing, self.siblings)
             if status == WON:
                 self.won_at = (int(parents[0]), int(chosen[0]))
                 return WON

@@ -151,7 +151,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            chunk: int = 20000, initial_slots: int = 1 << 16, restarts: int = 0, restart_turn: int = 20000,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
            restart_seed: int = 0, restart_nodes: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
-           beam_weighings: int = 1, best_first_queue: int = 0, best_first_round: int = 2_000_000,
+           beam_weighings: int = 1, beam_siblings: int = 0, best_first_queue: int = 0, best_first_round: int = 2_000_000,
            best_first_depth_weights=(0,), best_first_turn: int = 1_000_000, staged_width: int = 0,
            staged_round: int = 2_000_000, staged_weighings=(0,), staged_turn: int = 1_000_000, progress=None,
            interruptible: bool = False) -> Outcome:
@@ -194,6 +194,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     no state is left in its beam, or when the memory budget has no room for its arrays
     (at its first turn) or for its seen set to grow. With ``beam_weighings`` above 1, a
     beam left without states starts again with the game's next weighing, up to that many.
+    With ``beam_siblings``, a level keeps no more than that many children of one state:
+    where a state's children score alike, its best few would fill the beam with
+    near-copies of one line.
 
     ``best_first_queue`` adds a best-first search holding that many states
     (:mod:`engine.best_first`; ``beam_score`` again), run in turns of at least
@@ -231,9 +234,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                          "restart_look in 0..2, restart_nodes >= 0")
     if max_depth < 1:
         raise ValueError("max_depth must be at least 1")
-    if beam_width and not (beam_width >= 1 and beam_turn >= 1 and beam_weighings >= 1 and kernels.has_beam_score):
-        raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1, beam_weighings >= 1 and a game with "
-                         "a beam_score kernel")
+    if beam_width and not (beam_width >= 1 and beam_turn >= 1 and beam_weighings >= 1 and beam_siblings >= 0
+                           and kernels.has_beam_score):
+        raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1, beam_weighings >= 1, "
+                         "beam_siblings >= 0 and a game with a beam_score kernel")
     if best_first_queue and not (best_first_queue >= 2 and best_first_round >= 1 and best_first_turn >= 1
                                  and len(best_first_depth_weights) >= 1 and kernels.has_beam_score):
         raise ValueError("a best-first search needs best_first_queue >= 2, best_first_round >= 1, "
@@ -280,7 +284,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     runs += [_RestartRun(kernels, roots[0], max_depth, number, restart_unit, restart_seed)
              for number in range(restarts)]
     if beam_width:
-        beam = BeamRun(kernels, roots[0], beam_width, COUNTERS, beam_weighings)
+        beam = BeamRun(kernels, roots[0], beam_width, COUNTERS, beam_weighings, beam_siblings)
         runs.append(beam)
     best_first = None
     if best_first_queue:
