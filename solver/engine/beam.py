@@ -112,8 +112,12 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
                 chosen[0] = move_list[j]
                 return WON
             k = child_keys[j]
-            if seen[_slot(seen, k)] == k:
+            slot = _slot(seen, k)
+            if seen[slot] == k:
                 continue
+            if siblings == 0 and counters[C_SEEN] < full_at:   # every new child is a candidate: met now
+                seen[slot] = k
+                counters[C_SEEN] += 1
             fresh_rank[fresh] = _rank(score(child, weighing), k)
             fresh_index[fresh] = j
             fresh += 1
@@ -125,13 +129,14 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
             if capped and rank < edge:
                 continue
             j = fresh_index[f]
-            k = child_keys[j]
-            slot = _slot(seen, k)
-            if seen[slot] == k:   # the same child by another move of this state
-                continue
-            if counters[C_SEEN] < full_at:
-                seen[slot] = k
-                counters[C_SEEN] += 1
+            if siblings > 0:   # met only now that it is a candidate (once: another move may make it too)
+                k = child_keys[j]
+                slot = _slot(seen, k)
+                if seen[slot] == k:
+                    continue
+                if counters[C_SEEN] < full_at:
+                    seen[slot] = k
+                    counters[C_SEEN] += 1
             if n == capacity:
                 n = _cut(cand_rank, cand_parent, cand_move, n, width)
                 bounded, worst = True, cand_rank[n - 1]

@@ -195,9 +195,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     no state is left in its beam, or when the memory budget has no room for its arrays
     (at its first turn) or for its seen set to grow. With ``beam_weighings`` above 1, a
     beam left without states starts again with the game's next weighing, up to that many.
-    With ``beam_siblings``, a level keeps no more than that many children of one state:
-    where a state's children score alike, its best few would fill the beam with
-    near-copies of one line.
+    With ``beam_siblings``, a level keeps no more than that many children of one state, so
+    that it holds the lines of many states.
 
     ``best_first_queue`` adds a best-first search holding that many states
     (:mod:`engine.best_first`; ``beam_score`` again), run in turns of at least
