@@ -32,7 +32,7 @@ from .beam import MIN_SEEN_SLOTS, _rank
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
 from .ranking import best_first, gather
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
-from .table import _slot, grown, new_table, stored_key
+from .table import _slot, grown, home, new_table, prefetch, stored_key
 
 GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
 
@@ -79,25 +79,36 @@ def _pop(rank, slot, n):
 
 
 @njit(inline="always")
-def _unseen(seen, counters, key, child):
-    """The child's key as stored, now recorded in the seen set; 0 if it was there already."""
-    k = stored_key(key(child))
-    s = _slot(seen, k)
-    if seen[s] == k:
-        return np.uint64(0)
-    seen[s] = k
-    counters[C_SEEN] += 1
-    return k
+def _children_ahead(parent, move_list, listed, apply, key, children, child_keys, seen):
+    """Every child of ``parent`` made in ``children`` and its key as stored in
+    ``child_keys``, its slot of the seen set loading: the probes that follow then wait on
+    memory together, not one after another (as the beam's do)."""
+    for j in range(listed):
+        child = children[j]
+        copy_state(child, parent)
+        apply(child, move_list[j])
+        k = stored_key(key(child))
+        child_keys[j] = k
+        prefetch(seen, home(seen.shape[0], k))
 
 
 @njit(inline="always")
-def _made(child, parent, move, apply, is_won, counters, book, round_at, next_at, won_at, parents, chosen, me):
-    """The child of ``parent`` by ``move`` made in ``child`` and counted, in the node
-    counter and the round's (``book[round_at]``). EXHAUSTED when no number is left for it
-    (``book[next_at]`` is the next), WON when it is won (numbered, its parent and move
-    written, the number in ``book[won_at]``), else RUNNING."""
-    copy_state(child, parent)
-    apply(child, move)
+def _met_now(seen, counters, k):
+    """Whether the key ``k`` is new to the seen set; it is recorded there now."""
+    s = _slot(seen, k)
+    if seen[s] == k:
+        return False
+    seen[s] = k
+    counters[C_SEEN] += 1
+    return True
+
+
+@njit(inline="always")
+def _counted(child, move, is_won, counters, book, round_at, next_at, won_at, parents, chosen, me):
+    """The child made by ``move`` counted, in the node counter and the round's
+    (``book[round_at]``). EXHAUSTED when no number is left for it (``book[next_at]`` is
+    the next), WON when it is won (numbered, its parent and move written, the number in
+    ``book[won_at]``), else RUNNING."""
     counters[C_NODES] += 1
     book[round_at] += 1
     if book[next_at] >= parents.shape[0]:
@@ -136,11 +147,11 @@ def _drop_worse_half(rank, slot, free, q):
 
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64[::1],
                   types.int32[::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1],
-                  types.int32[::1], types.uint64[::1], types.int32[::1], types.uint8[::1], types.int64[::1],
-                  types.int64[::1], types.int64, types.int64, types.int64, types.int64),
+                  types.int32[::1], types.uint64[::1], types.int32[::1], types.uint8[:, ::1], types.uint64[::1],
+                  types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
       cache=True)
 def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, free, parents, chosen, seen,
-            move_list, child, q, counters, budget, round_nodes, depth_weight, grow_at):
+            move_list, children, child_keys, q, counters, budget, round_nodes, depth_weight, grow_at):
     """Expand the queue's best states until ``budget`` nodes are spent. Returns WON (the
     won state's number in ``q[Q_WON_ID]``), EXHAUSTED (the queue is empty, or the round's
     ``round_nodes`` are spent, or its numbers), GROW (the seen set holds ``grow_at``
@@ -158,13 +169,15 @@ def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, f
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         listed = moves(states[top], move_list)
+        _children_ahead(states[top], move_list, listed, apply, key, children, child_keys, seen)
         for j in range(listed):
-            made = _made(child, states[top], move_list[j], apply, is_won, counters, q, Q_ROUND_NODES, Q_NEXT_ID,
-                         Q_WON_ID, parents, chosen, me)
+            child = children[j]
+            made = _counted(child, move_list[j], is_won, counters, q, Q_ROUND_NODES, Q_NEXT_ID, Q_WON_ID, parents,
+                            chosen, me)
             if made != RUNNING:
                 return made
-            k = _unseen(seen, counters, key, child)
-            if k == 0:
+            k = child_keys[j]
+            if not _met_now(seen, counters, k):
                 continue
             if q[Q_FREE] == 0:
                 _drop_worse_half(rank, slot, free, q)
@@ -256,7 +269,8 @@ class BestFirstRun(RoundsRun):
         self.parents = np.empty(self.round_nodes + 1, dtype=np.int64)
         self.chosen = np.empty(self.round_nodes + 1, dtype=np.int32)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
-        self.child = np.empty(kernels.state_size, dtype=np.uint8)
+        self.children = np.empty((kernels.max_moves, kernels.state_size), dtype=np.uint8)
+        self.child_keys = np.empty(kernels.max_moves, dtype=np.uint64)
         self.q = np.zeros(Q_SIZE, dtype=np.int64)
         self._from_root()
         self.started = True
@@ -278,12 +292,13 @@ class BestFirstRun(RoundsRun):
         self.seen_table = new_table(MIN_SEEN_SLOTS)
         self.counters[C_SEEN] = 0
 
-    ARRAYS = ("states", "ids", "depths", "rank", "slot", "free", "parents", "chosen", "move_list", "child", "q")
+    ARRAYS = ("states", "ids", "depths", "rank", "slot", "free", "parents", "chosen", "move_list", "children",
+              "child_keys", "q")
 
     def nbytes_to_start(self) -> int:
         kernels, queue = self.kernels, self.queue
         return (queue * (kernels.state_size + 8 + 4 + 8 + 8 + 8) + (self.round_nodes + 1) * (8 + 4)
-                + 4 * kernels.max_moves + kernels.state_size + 8 * Q_SIZE + MIN_SEEN_SLOTS * (8 + 1))
+                + kernels.max_moves * (4 + kernels.state_size + 8) + 8 * Q_SIZE + MIN_SEEN_SLOTS * (8 + 1))
 
     def advance(self, budget: int, max_depth: int) -> int:
         """Expand states until ``budget`` nodes are spent. Returns WON, EXHAUSTED (the last
@@ -293,8 +308,8 @@ class BestFirstRun(RoundsRun):
         seen = self.seen_table[0]
         status = _expand(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.states, self.ids,
                          self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
-                         self.move_list, self.child, self.q, self.counters, budget, self.round_nodes,
-                         self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
+                         self.move_list, self.children, self.child_keys, self.q, self.counters, budget,
+                         self.round_nodes, self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
         return self._next_round(status)
 
     def line(self) -> list[int]:

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit, types
 
 from .beam import MIN_SEEN_SLOTS, _rank
-from .best_first import RoundsRun, _made, _pop, _sift_up, _unseen, line_back
+from .best_first import RoundsRun, _children_ahead, _counted, _met_now, _pop, _sift_up, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
 from .ranking import best_of, gather, gather_rows
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
@@ -67,11 +67,12 @@ def _offer(pool, pool_rank, pool_id, counts, stage, state, rank, number, width):
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, StageFn, types.uint8[:, :, ::1], types.int64[:, ::1],
                   types.int64[:, ::1], types.int64[::1], types.uint8[:, ::1], types.int64[::1], types.int64[::1],
                   types.int64[::1], types.int64[::1], types.int32[::1], types.uint64[::1], types.int32[::1],
-                  types.uint8[::1], types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64,
-                  types.int64, types.int64),
+                  types.uint8[:, ::1], types.uint64[::1], types.int64[::1], types.int64[::1], types.int64, types.int64,
+                  types.int64, types.int64, types.int64),
       cache=True)
 def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, counts, held, held_id, rank, slot,
-             parents, chosen, seen, move_list, child, g, counters, budget, round_nodes, width, weighing, grow_at):
+             parents, chosen, seen, move_list, children, child_keys, g, counters, budget, round_nodes, width, weighing,
+             grow_at):
     """Go on through the stages until ``budget`` nodes are spent. Returns WON (the won
     state's number in ``g[G_WON_ID]``), EXHAUSTED (the last stage is done, or the round's
     ``round_nodes`` are spent, or its numbers), GROW (the seen set holds ``grow_at`` keys:
@@ -112,13 +113,15 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
         g[G_COUNT] -= 1
         me = held_id[top]
         listed = moves(held[top], move_list)
+        _children_ahead(held[top], move_list, listed, apply, key, children, child_keys, seen)
         for j in range(listed):
-            made = _made(child, held[top], move_list[j], apply, is_won, counters, g, G_ROUND_NODES, G_NEXT_ID,
-                         G_WON_ID, parents, chosen, me)
+            child = children[j]
+            made = _counted(child, move_list[j], is_won, counters, g, G_ROUND_NODES, G_NEXT_ID, G_WON_ID, parents,
+                            chosen, me)
             if made != RUNNING:
                 return made
-            kc = _unseen(seen, counters, key, child)
-            if kc == 0:
+            kc = child_keys[j]
+            if not _met_now(seen, counters, kc):
                 continue
             at = stage(child)
             if at > k or at < 0 or (at == k and g[G_HELD] == room):
@@ -180,7 +183,8 @@ class StagedRun(RoundsRun):
         self.parents = np.empty(self.round_nodes + 1, dtype=np.int64)
         self.chosen = np.empty(self.round_nodes + 1, dtype=np.int32)
         self.move_list = np.empty(kernels.max_moves, dtype=np.int32)
-        self.child = np.empty(kernels.state_size, dtype=np.uint8)
+        self.children = np.empty((kernels.max_moves, kernels.state_size), dtype=np.uint8)
+        self.child_keys = np.empty(kernels.max_moves, dtype=np.uint64)
         self.g = np.zeros(G_SIZE, dtype=np.int64)
         self._from_root()
         self.started = True
@@ -200,12 +204,12 @@ class StagedRun(RoundsRun):
         self.counters[C_SEEN] = 0
 
     ARRAYS = ("pool", "pool_rank", "pool_id", "pool_count", "held", "held_id", "rank", "slot", "parents", "chosen",
-              "move_list", "child", "g")
+              "move_list", "children", "child_keys", "g")
 
     def nbytes_to_start(self) -> int:
         kernels, width, room = self.kernels, self.width, STAGE_ROOM * self.width
         return (self.stages * (2 * width * (kernels.state_size + 16) + 8) + room * (kernels.state_size + 24)
-                + (self.round_nodes + 1) * (8 + 4) + 4 * kernels.max_moves + kernels.state_size + 8 * G_SIZE
+                + (self.round_nodes + 1) * (8 + 4) + kernels.max_moves * (4 + kernels.state_size + 8) + 8 * G_SIZE
                 + MIN_SEEN_SLOTS * (8 + 1))
 
     def advance(self, budget: int, max_depth: int) -> int:
@@ -216,7 +220,8 @@ class StagedRun(RoundsRun):
         before = int(self.counters[C_NODES])
         status = _advance(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.kernels.compiled_stage,
                           self.pool, self.pool_rank, self.pool_id, self.pool_count, self.held, self.held_id,
-                          self.rank, self.slot, self.parents, self.chosen, seen, self.move_list, self.child, self.g,
+                          self.rank, self.slot, self.parents, self.chosen, seen, self.move_list, self.children,
+                          self.child_keys, self.g,
                           self.counters, budget, self.round_nodes, self.width, self.weighings[self.round],
                           int(seen.shape[0] * GROW_LOAD))
         if int(self.counters[C_NODES]) > before:
