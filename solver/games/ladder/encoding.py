@@ -51,8 +51,10 @@ LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_
 # card of every pass.
 # With one and two passes, a level of the beam keeps at most four children of one state
 # (``beam_siblings``), so that it holds the lines of many states, not near-copies of a few:
-# so kept, the beam wins deals the portfolio left undecided. With unlimited passes it lost
-# a deal the beam wins without the limit. (benchmarks/results.md, stop 60.)
+# so kept, the beam wins deals the portfolio left undecided, and the portfolio loses about
+# as many won near the limit, whose turns it shifts (one pass, seeds 1-500 at 20M nodes: 3
+# won only with it, 4 only without). With unlimited passes it lost a deal the beam wins
+# without the limit. (benchmarks/results.md, stops 60 and 61.)
 ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 3, "beam_siblings": 4,
                            "best_first_queue": 100_000,
                            "best_first_round": 2_000_000, "best_first_depth_weights": (0, 1, 2, 3),
