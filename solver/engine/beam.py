@@ -57,6 +57,20 @@ def _cut(cand_rank, cand_parent, cand_move, count, width):
     return kept
 
 
+@njit(inline="always")
+def children_ahead(parent, move_list, listed, apply, key, children, child_keys, seen):
+    """Every child of ``parent`` made in ``children`` and its key as stored in
+    ``child_keys``, its slot of the seen set loading: the probes that follow then wait on
+    memory together, not one after another (the beam's, best-first and staged searches)."""
+    for j in range(listed):
+        child = children[j]
+        copy_state(child, parent)
+        apply(child, move_list[j])
+        k = stored_key(key(child))
+        child_keys[j] = k
+        prefetch(seen, home(seen.shape[0], k))
+
+
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64, types.uint8[:, ::1],
                   types.int32[::1], types.int32[::1], types.int64[::1], types.uint64[::1], types.int32[::1],
                   types.uint8[:, ::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64,
@@ -94,15 +108,7 @@ def _level(moves, apply, key, is_won, score, beam, count, next_beam, parents, ch
     worst = np.int64(0)
     for b in range(count):
         listed = moves(beam[b], move_list)
-        # every child and its key first, its slot of the seen set loading: the probes
-        # below then wait on memory together, not one after another
-        for j in range(listed):
-            child = children[j]
-            copy_state(child, beam[b])
-            apply(child, move_list[j])
-            k = stored_key(key(child))
-            child_keys[j] = k
-            prefetch(seen, home(seen.shape[0], k))
+        children_ahead(beam[b], move_list, listed, apply, key, children, child_keys, seen)
         fresh = 0
         for j in range(listed):
             child = children[j]

@@ -28,11 +28,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .beam import MIN_SEEN_SLOTS, _rank
+from .beam import MIN_SEEN_SLOTS, _rank, children_ahead
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, WonFn, copy_state
 from .ranking import best_first, gather
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING, WON
-from .table import _slot, grown, home, new_table, prefetch, stored_key
+from .table import _slot, grown, new_table
 
 GROW_LOAD = 0.5    # the seen set doubles when it is this full (an expansion adds at most max_moves keys)
 
@@ -76,20 +76,6 @@ def _pop(rank, slot, n):
     slot[0] = slot[n - 1]
     _sift_down(rank, slot, 0, n - 1)
     return top
-
-
-@njit(inline="always")
-def _children_ahead(parent, move_list, listed, apply, key, children, child_keys, seen):
-    """Every child of ``parent`` made in ``children`` and its key as stored in
-    ``child_keys``, its slot of the seen set loading: the probes that follow then wait on
-    memory together, not one after another (as the beam's do)."""
-    for j in range(listed):
-        child = children[j]
-        copy_state(child, parent)
-        apply(child, move_list[j])
-        k = stored_key(key(child))
-        child_keys[j] = k
-        prefetch(seen, home(seen.shape[0], k))
 
 
 @njit(inline="always")
@@ -169,7 +155,7 @@ def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, f
         if depth > counters[C_MAXDEPTH]:
             counters[C_MAXDEPTH] = depth
         listed = moves(states[top], move_list)
-        _children_ahead(states[top], move_list, listed, apply, key, children, child_keys, seen)
+        children_ahead(states[top], move_list, listed, apply, key, children, child_keys, seen)
         for j in range(listed):
             child = children[j]
             made = _counted(child, move_list[j], is_won, counters, q, Q_ROUND_NODES, Q_NEXT_ID, Q_WON_ID, parents,

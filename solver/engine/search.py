@@ -153,9 +153,8 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            restart_seed: int = 0, restart_nodes: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
            beam_weighings: int = 1, beam_siblings: int = 0, best_first_queue: int = 0,
            best_first_round: int = 2_000_000, best_first_depth_weights=(0,), best_first_turn: int = 1_000_000,
-           staged_width: int = 0,
-           staged_round: int = 2_000_000, staged_weighings=(0,), staged_turn: int = 1_000_000, progress=None,
-           interruptible: bool = False) -> Outcome:
+           staged_width: int = 0, staged_round: int = 2_000_000, staged_weighings=(0,), staged_turn: int = 1_000_000,
+           progress=None, interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
 
     ``root`` may also be a 2-D array of up to seven rows: the same position once per move

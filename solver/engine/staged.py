@@ -28,8 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .beam import MIN_SEEN_SLOTS, _rank
-from .best_first import RoundsRun, _children_ahead, _counted, _met_now, _pop, _sift_up, line_back
+from .beam import MIN_SEEN_SLOTS, _rank, children_ahead
+from .best_first import RoundsRun, _counted, _met_now, _pop, _sift_up, line_back
 from .contract import ApplyFn, BeamScoreFn, KeyFn, Kernels, MovesFn, StageFn, WonFn, copy_state
 from .ranking import best_of, gather, gather_rows
 from .status import C_MAXDEPTH, C_NODES, C_SEEN, EXHAUSTED, GROW, RUNNING
@@ -113,7 +113,7 @@ def _advance(moves, apply, key, is_won, score, stage, pool, pool_rank, pool_id, 
         g[G_COUNT] -= 1
         me = held_id[top]
         listed = moves(held[top], move_list)
-        _children_ahead(held[top], move_list, listed, apply, key, children, child_keys, seen)
+        children_ahead(held[top], move_list, listed, apply, key, children, child_keys, seen)
         for j in range(listed):
             child = children[j]
             made = _counted(child, move_list[j], is_won, counters, g, G_ROUND_NODES, G_NEXT_ID, G_WON_ID, parents,
