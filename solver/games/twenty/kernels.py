@@ -427,6 +427,10 @@ def _doomed(s, w):
 def _persistent(s, out, tmp, work):
     """The smallest persistent set found among the cards the foundations need (0: none)."""
     best = 0
+    tops = np.uint64(0)   # the card values on pile tops: a needed card on none has no set
+    for q in range(N_PILES):
+        if s[LEN + q] > 0:
+            tops |= np.uint64(1) << np.uint64(_top(s, q))
     for k in range(8):
         h = np.int64(s[FOUND + k])
         if h >= 13:
@@ -434,6 +438,8 @@ def _persistent(s, out, tmp, work):
         v = (k % 4) * 13 + (h if k < 4 else 12 - h)
         if k >= 4 and np.int64(s[FOUND + k - 4]) == v % 13:
             continue  # both foundations need v: already tried
+        if (tops & (np.uint64(1) << np.uint64(v))) == 0:
+            continue
         m = _persistent_for(s, v, tmp, work)
         if m > 0 and (best == 0 or m < best):
             best = m
