@@ -221,9 +221,8 @@ class StagedRun(RoundsRun):
         status = _advance(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.kernels.compiled_stage,
                           self.pool, self.pool_rank, self.pool_id, self.pool_count, self.held, self.held_id,
                           self.rank, self.slot, self.parents, self.chosen, seen, self.move_list, self.children,
-                          self.child_keys, self.g,
-                          self.counters, budget, self.round_nodes, self.width, self.weighings[self.round],
-                          int(seen.shape[0] * GROW_LOAD))
+                          self.child_keys, self.g, self.counters, budget, self.round_nodes, self.width,
+                          self.weighings[self.round], int(seen.shape[0] * GROW_LOAD))
         if int(self.counters[C_NODES]) > before:
             self.counters[C_MAXDEPTH] = max(int(self.counters[C_MAXDEPTH]), self.stages - int(self.g[G_STAGE]))
         return self._next_round(status)
