@@ -66,13 +66,18 @@ def brute_force_wins(deal, skip=None) -> bool:
                        key=lambda p: (p.foundations, p.stock, p.tableau if p.stock else tuple(sorted(p.tableau))))
 
 
-@pytest.mark.parametrize("kind", ["stock", "no_stock"])
+@pytest.mark.parametrize("kind", ["stock", "no_stock", "lone_cards"])
 def test_verdicts_match_brute_force_on_small_positions(kind):
-    rng = random.Random(23 if kind == "stock" else 29)
+    rng = random.Random({"stock": 23, "no_stock": 29, "lone_cards": 43}[kind])
     verdicts = {"won": 0, "lost": 0}
     for _ in range(30):
-        # the stock: refills and deals; no stock: moves onto the empty piles there come to be
-        deal = small_position(rng, 4, (9, 16), rng.randint(1, 8) if kind == "stock" else 0)
+        # the stock: refills and deals; no stock: moves onto the empty piles there come to be;
+        # lone cards: fewer cards, so that many piles hold one, with a few stock cards left
+        # (persistent sets of refills)
+        if kind == "lone_cards":
+            deal = small_position(rng, 4, (8, 12), rng.randint(2, 6))
+        else:
+            deal = small_position(rng, 4, (9, 16), rng.randint(1, 8) if kind == "stock" else 0)
         truth = brute_force_wins(deal)
         for reduce in (G.REDUCE_ALL, 0):
             result = search(G.KERNELS, G.encode(deal, reduce))
@@ -195,6 +200,20 @@ TRAPS = {
         _fillers({1: "AH 6C 5C", 2: "6C 5C 3C 4C", 3: "KH KC QC JC TC 9C 8C 7C", 4: "9H 2H 4D 4D AC 2C",
                   5: "AS"}, 6, "AD 2D 3D 5D 6D 7D 8D 9D TD JD QD KD TH JH QH"),
         up="4C 3D 8H JS", down="7C 5D 3H 2S", stock="QS KS"),
+    # Refills in a persistent set: AD (t5) and 2H (t1 or t2) are single cards, alone on
+    # their piles, that fit, with four stock cards left. A refill from t5 (a pile no deal
+    # reaches) commutes with the others; one from t1 does not: 2H first puts 4H on t1,
+    # 6H on t5, and the deal 5H on t1 (4H under 5H: lost); AD first gives t1 = 6H 5H.
+    "refill_onto_a_pile_a_deal_reaches": _table(
+        _fillers({1: "2H", 2: "7H", 3: "7S 6S AH KH", 4: "8H", 5: "AD"}, 6,
+                 "9H TH JH QH AS 2S 3S 4S 5S 8S 9S TS JS QS KS"),
+        up="KC KD 2H 6S", down="AC 2D 3H 7S", stock="4H 6H 5H 3H"),
+    # The same with 2H on t5 and AD on t2: 2H's refill is one no deal tells apart, but
+    # AD can empty t2 before it, and which card t2 gets then decides the game.
+    "a_pile_a_deal_reaches_empties_first": _table(
+        _fillers({1: "7H", 2: "AD", 3: "7S 6S AH KH", 4: "8H", 5: "2H"}, 6,
+                 "9H TH JH QH AS 2S 3S 4S 5S 8S 9S TS JS QS KS"),
+        up="KC KD 2H 6S", down="AC 2D 3H 7S", stock="6H 4H 3H 5H"),
     # The deal-order bound, in its picture: 7C (t13) goes down to the descending clubs,
     # 6C (t16) up to the ascending ones, which then go on through 7C -- a card already
     # counted as gone -- to 8C (t3); that frees 6S, 7S, and after the deal 8S, 9S, TS:
@@ -208,9 +227,21 @@ TRAPS = {
 }
 
 
+def _clubs_and_hearts_swapped(deal: Deal) -> Deal:
+    """The same table with the clubs and the hearts exchanged: Twenty never looks at
+    colours, so the game is the same, but the kernels meet the foundations in another
+    order (a careless reduction that tries clubs first is not saved by luck)."""
+    def swap(c):
+        return {0: 2, 2: 0}.get(c // 13, c // 13) * 13 + c % 13
+    f = deal.foundations
+    return Deal(game="twenty", options={}, foundations=[[swap(c) for c in f[k]] for k in (2, 1, 0, 3, 6, 5, 4, 7)],
+                tableau=[[swap(c) for c in pile] for pile in deal.tableau], stock=[swap(c) for c in deal.stock])
+
+
+@pytest.mark.parametrize("swapped", [False, True])
 @pytest.mark.parametrize("name", TRAPS)
-def test_positions_that_trap_a_careless_reduction(name):
-    deal = TRAPS[name]
+def test_positions_that_trap_a_careless_reduction(name, swapped):
+    deal = _clubs_and_hearts_swapped(TRAPS[name]) if swapped else TRAPS[name]
     assert brute_force_wins(deal)
     for reduce in [G.REDUCE_ALL] + [G.REDUCE_ALL & ~r for r in REDUCTIONS] + [0]:
         result = search(G.KERNELS, G.encode(deal, reduce))

@@ -101,20 +101,28 @@ hand-made positions on which a careless version of a reduction loses a won game.
   can go first. A move u outside T interferes with t = (copy x of v onto F) only
   if u moves x (onto the other foundation F', or onto an empty pile), or puts a
   card on F (only a copy of v fits F, so: another copy coming up), or both t and u
-  are refills (their order decides which pile gets which stock card). A deal
-  cannot come between (t stays legal). So T is taken only if its moves leave a
-  card on their piles (no refill), and an over-approximation of everything moves
-  outside T can do from here shows: no other copy of v comes uncovered; F', if it
-  does not need v now, never comes to need it; and the stock cannot run out with
-  a pile emptied after it (no move onto an empty pile, hence no parking of x,
-  before T is played; trap ``stock_runs_out_in_the_phase`` in the tests). The
-  over-approximation grows, until nothing changes: the cards that could be
-  uncovered (pile by pile, from the top, while each card could go to a foundation
-  whose reachable range holds its rank; copies of v block), each foundation's
-  reachable range (extended by any such card of the next rank), the number of
-  piles that could be emptied, and so the stock cards that refills could bring out
-  (each a lone card that may empty its pile again). Everything a real line of
-  moves outside T does stays inside it, so the three checks are sound. The
+  are refills (their order decides which pile gets which stock card) on piles
+  that a deal can tell apart. A deal cannot come between (t stays legal). So T is
+  taken only if an over-approximation of everything moves outside T can do from
+  here shows: no other copy of v comes uncovered; F', if it does not need v now,
+  never comes to need it; the stock cannot run out with a pile emptied after it
+  (no move onto an empty pile, hence no parking of x, before T is played; trap
+  ``stock_runs_out_in_the_phase`` in the tests), counting T's own refills; and if
+  a move of T is a refill (x alone on its pile), that pile and every pile that
+  may be emptied lie from the number of stock cards left on. Those piles are the
+  interchangeable ones of the symmetry above, and they stay so (the stock only
+  shrinks): played first, t gives its pile the stock card W's first refill gave,
+  each later refill takes the card the one before it took, and every position of
+  W after t is reached again with the same lone stock cards on the same set of
+  such piles, one pile to another (traps ``refill_onto_a_pile_a_deal_reaches``
+  and ``a_pile_a_deal_reaches_empties_first``: each check alone left out loses a
+  won game). The over-approximation grows, until nothing changes: the cards that
+  could be uncovered (pile by pile, from the top, while each card could go to a
+  foundation whose reachable range holds its rank; copies of v block), each
+  foundation's reachable range (extended by any such card of the next rank), the
+  number of piles that could be emptied, and so the stock cards that refills could
+  bring out (each a lone card that may empty its pile again). Everything a real
+  line of moves outside T does stays inside it, so the checks are sound. The
   smallest such T among the eight foundations' needed cards is taken.
 * *Deal-order bound* (``REDUCE_DEADLOCK``). A state from which no pile can ever
   be emptied is lost (a win empties every pile); it gets no moves. Until the
@@ -229,6 +237,13 @@ def _takes(lo, hi, r):
     return lo <= r and r <= hi
 
 
+@njit(inline="always")
+def _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
+    """A foundation of v's suit that does not need v now could come to (its reach holds v)."""
+    return (not asc_needs and _takes(lo_a[st], hi_a[st], vr)) or \
+        (not desc_needs and _takes(lo_d[st], hi_d[st], vr))
+
+
 @njit
 def _persistent_for(s, v, out, work):
     """Write the moves of the copies of card v on pile tops into out; return their number
@@ -236,18 +251,23 @@ def _persistent_for(s, v, out, work):
 
     An over-approximation of everything that moves other than these can ever do before
     one of them is played: which cards can come uncovered, how far each foundation can
-    get, how many stock cards can come out. The set is refused if in that picture another
+    get, how many stock cards can come out. The set is refused as soon as in that picture another
     copy of v comes uncovered, the other foundation of v's suit comes to need v, or a pile
-    can be emptied after the stock has run out.
+    can be emptied after the stock has run out; and, if a move of the set is a refill, if
+    it or a pile that can be emptied is one a deal can tell apart.
     """
     st = v // 13
     vr = v % 13
+    left = _stock_left(s)
     n = 0
+    nref = 0
     for q in range(N_PILES):
         ln = s[LEN + q]
         if ln > 0 and _top(s, q) == v:
             if ln < 2:
-                return 0  # a refill move: it does not commute with other refills
+                if q < left:
+                    return 0  # a refill move onto a pile a deal tells apart
+                nref += 1
             if _fits(s, v, st):
                 out[n] = np.int32(q | (st << 5))
                 n += 1
@@ -272,7 +292,6 @@ def _persistent_for(s, v, out, work):
     desc_needs = 12 - np.int64(s[FOUND + 4 + st]) == vr
     for q in range(N_PILES):
         rem[q] = s[LEN + q]
-    left = _stock_left(s)
     pos = np.int64(s[STOCK_POS])
     emptied = 0
     out_n = 0
@@ -296,10 +315,16 @@ def _persistent_for(s, v, out, work):
                     hi_a[cs] += 1
                 if d_ok and cr == lo_d[cs]:
                     lo_d[cs] -= 1
+                if cs == st and _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
+                    return 0
                 rem[q] -= 1
                 changed = True
                 if rem[q] == 0:
                     emptied += 1
+                    if emptied + nref > left:
+                        return 0  # the stock could run out and leave an empty pile
+                    if nref > 0 and q < left:
+                        return 0  # its refill would shift the stock cards the set's refills get
         # stock cards that refills can bring out, each onto an emptied pile
         while out_n < left and out_n < emptied:
             c = np.int64(s[STOCK + pos + out_n])
@@ -320,15 +345,13 @@ def _persistent_for(s, v, out, work):
                         hi_a[cs] += 1
                     if d_ok and cr == lo_d[cs]:
                         lo_d[cs] -= 1
+                    if cs == st and _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
+                        return 0
                     removed[i] = 1
                     emptied += 1
+                    if emptied + nref > left:
+                        return 0
                     changed = True
-        if emptied > left:
-            return 0  # the stock could run out and leave an empty pile
-        if not asc_needs and _takes(lo_a[st], hi_a[st], vr):
-            return 0  # the ascending foundation could come to need v
-        if not desc_needs and _takes(lo_d[st], hi_d[st], vr):
-            return 0  # the descending foundation could come to need v
     return n
 
 
