@@ -274,8 +274,8 @@ def _persistent_for(s, v, out, work):
             if _fits(s, v, st + 4):
                 out[n] = np.int32(q | ((st + 4) << 5))
                 n += 1
-    if n == 0:
-        return 0
+    if n == 0 or nref > left:
+        return 0  # (more refills than stock cards: see the count of emptied piles below)
     # potential reach: ascending k takes rank indexes lo_a[k]..hi_a[k]; descending lo_d..hi_d
     lo_a = work[0:4]
     hi_a = work[4:8]
