@@ -251,10 +251,10 @@ def _persistent_for(s, v, out, work):
 
     An over-approximation of everything that moves other than these can ever do before
     one of them is played: which cards can come uncovered, how far each foundation can
-    get, how many stock cards can come out. The set is refused as soon as in that picture another
-    copy of v comes uncovered, the other foundation of v's suit comes to need v, or a pile
-    can be emptied after the stock has run out; and, if a move of the set is a refill, if
-    it or a pile that can be emptied is one a deal can tell apart.
+    get, how many stock cards can come out. The set is refused as soon as in that
+    picture another copy of v comes uncovered, the other foundation of v's suit comes to
+    need v, or a pile can be emptied after the stock has run out; and, if a move of the
+    set is a refill, if it or a pile that can be emptied is one a deal can tell apart.
     """
     st = v // 13
     vr = v % 13
