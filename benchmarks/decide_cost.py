@@ -20,12 +20,11 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from base_tree import ROOT, base_worktree, head_label
 from results_log import append
 
-ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
 import json, sys, time
@@ -72,25 +71,16 @@ def main() -> None:
     args = ap.parse_args()
     seeds = parse_seeds(args.seeds)
     options = json.loads(args.options)
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout.strip()
-    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
-                      text=True, check=True).stdout.strip():
-        head += " + uncommitted changes"   # the working tree is what runs, not the commit
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
-        try:
-            for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
-                measure(tree, args.game, seeds[:1], options, 1000)
-            best: dict[str, float] = {}
-            got: dict[str, dict] = {}
-            for _ in range(args.rounds):
-                for which, tree in (("base", base), ("head", ROOT)):
-                    got[which] = measure(tree, args.game, seeds, options, args.max_nodes)
-                    best[which] = min(best.get(which, got[which]["seconds"]), got[which]["seconds"])
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=True)
+    head = head_label()
+    with base_worktree(args.base) as base:
+        for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
+            measure(tree, args.game, seeds[:1], options, 1000)
+        best: dict[str, float] = {}
+        got: dict[str, dict] = {}
+        for _ in range(args.rounds):
+            for which, tree in (("base", base), ("head", ROOT)):
+                got[which] = measure(tree, args.game, seeds, options, args.max_nodes)
+                best[which] = min(best.get(which, got[which]["seconds"]), got[which]["seconds"])
     rows = []
     for which, label in (("base", args.base), ("head", head)):
         counts = {v: list(got[which]["verdicts"].values()).count(v) for v in ("won", "lost", "unknown")}

@@ -20,13 +20,11 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from base_tree import ROOT, base_worktree, head_label
 from results_log import append
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 
 KLONDIKE_SEEDS = [2152, 6850, 4058, 1509, 8261]   # Solvitaire's, all lost in 1.3-1.9M nodes
 LADDER_SEEDS = [196, 486, 12]
@@ -119,41 +117,32 @@ def main() -> None:
     ap.add_argument("--only", choices=("klondike", "ladder", "ladder-one-pass", "twenty", "player"),
                     help="only this one of the workloads")
     args = ap.parse_args()
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout.strip()
-    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
-                      text=True, check=True).stdout.strip():
-        head += " + uncommitted changes"   # the working tree is what runs, not the commit
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
-        try:
-            rows = []
-            for label, name, game, seeds, cap, child, options in (
-                    ("klondike", "klondike", "klondike", KLONDIKE_SEEDS, None, CHILD, {}),
-                    ("ladder", "ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD, {}),
-                    ("ladder, one pass", "ladder-one-pass", "ladder", LADDER_ONE_PASS_SEEDS, LADDER_NODES, CHILD,
-                     {"passes": 1}),
-                    ("twenty", "twenty", "twenty", TWENTY_SEEDS, LADDER_NODES, CHILD, {}),
-                    (f"klondike, player's {PLAYER_NODES:,}-node searches", "player", "klondike", PLAYER_SEEDS,
-                     [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER, {})):
-                if args.only and args.only != name:
-                    continue
-                best = {}
-                nodes = {}
-                for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
-                    measure(tree, game, seeds[:1], [4, 100] if child is CHILD_PLAYER else 1000, child, options)
-                for _ in range(args.rounds):
-                    for which, tree in (("base", base), ("head", ROOT)):
-                        got = measure(tree, game, seeds, cap, child, options)
-                        ns = got["seconds"] / got["nodes"] * 1e9
-                        best[which] = min(best.get(which, ns), ns)
-                        nodes[which] = got["nodes"]
-                same = "yes" if nodes["base"] == nodes["head"] else f"NO ({nodes['base']} vs {nodes['head']})"
-                rows.append(f"| {label} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
-                            f"| {best['head']:.0f} | {best['base'] / best['head']:.2f} | {same} |")
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=True)
+    head = head_label()
+    with base_worktree(args.base) as base:
+        rows = []
+        for label, name, game, seeds, cap, child, options in (
+                ("klondike", "klondike", "klondike", KLONDIKE_SEEDS, None, CHILD, {}),
+                ("ladder", "ladder", "ladder", LADDER_SEEDS, LADDER_NODES, CHILD, {}),
+                ("ladder, one pass", "ladder-one-pass", "ladder", LADDER_ONE_PASS_SEEDS, LADDER_NODES, CHILD,
+                 {"passes": 1}),
+                ("twenty", "twenty", "twenty", TWENTY_SEEDS, LADDER_NODES, CHILD, {}),
+                (f"klondike, player's {PLAYER_NODES:,}-node searches", "player", "klondike", PLAYER_SEEDS,
+                 [PLAYER_TABLES, PLAYER_NODES], CHILD_PLAYER, {})):
+            if args.only and args.only != name:
+                continue
+            best = {}
+            nodes = {}
+            for tree in (base, ROOT):   # first runs compile (each tree has its own cache)
+                measure(tree, game, seeds[:1], [4, 100] if child is CHILD_PLAYER else 1000, child, options)
+            for _ in range(args.rounds):
+                for which, tree in (("base", base), ("head", ROOT)):
+                    got = measure(tree, game, seeds, cap, child, options)
+                    ns = got["seconds"] / got["nodes"] * 1e9
+                    best[which] = min(best.get(which, ns), ns)
+                    nodes[which] = got["nodes"]
+            same = "yes" if nodes["base"] == nodes["head"] else f"NO ({nodes['base']} vs {nodes['head']})"
+            rows.append(f"| {label} | {', '.join(map(str, seeds))} | {nodes['head']:,} | {best['base']:.0f} "
+                        f"| {best['head']:.0f} | {best['base'] / best['head']:.2f} | {same} |")
     table = "\n".join([f"| game | seeds | nodes | ns/node at {args.base} | ns/node at {head} | speed-up | same nodes |",
                        "|---|---|---|---|---|---|---|", *rows])
     print(table)
