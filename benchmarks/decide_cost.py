@@ -6,8 +6,8 @@
 For a change that changes the search (a reduction, a bound, a move order), where
 node_cost.py's nanoseconds per node compare trees of different shapes: each tree
 solves every deal to the end (``solve()`` with a node cap, no time limit and a memory
-bound of 16,000 MB, so the work is the same on every machine) in a fresh process per (tree, round), the trees
-alternating so that a noisy neighbour hits both alike. Prints, per tree, the verdicts,
+bound of 16,000 MB, so the work is the same on every machine) in a fresh process per
+(tree, round), the trees alternating so that a noisy neighbour hits both alike. Prints, per tree, the verdicts,
 the nodes of all deals, and the best process time over the rounds, with the ratio;
 and every deal that the two trees decide differently (won against lost is a bug; one
 of them ``unknown`` at the cap is not). The base commit is checked out into a
