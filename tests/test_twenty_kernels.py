@@ -249,6 +249,36 @@ def test_positions_that_trap_a_careless_reduction(name, swapped):
         certify(deal, G.decode_line(deal, result.line, reduce))
 
 
+# A position of deal 2947's search (a state the kernels reached, 2026-12-07) that the
+# persistent-set test lost. 7D (t2) fits the descending diamonds and the other 7D lies
+# under QD (t14); the ascending diamonds need 6D, at the bottom of t10 under 7C and TS.
+# The winning line plays 5S, 6S, 7S (t17, once TH and 9H go down), 8S, 9S, TS up the
+# ascending spades, 6C and 7C up the clubs, then 6D and this 7D up the ascending
+# diamonds. The test's picture walked t17 before t20's 6S had grown the ascending
+# spades' reach: 7S went down by the descending reach only, and a reach that grew
+# only by the card it took never came back to 7S, so TS and 6D stayed buried, the
+# ascending diamonds "never came to need 7D", and {7D down} was taken as a persistent set.
+COPY_TAKEN_BY_THE_OTHER_REACH = _table(
+    {1: "9D QC", 2: "JD 7S 7D", 3: "KD 4H 9S", 4: "5C 6D KS 4D", 5: "AC QS", 6: "3C 9C 5D", 7: "3D 6S 2S",
+     8: "TC 5S", 9: "JH 5S", 10: "6D 7C TS", 11: "AD 8C TH", 12: "JS 8H KC 5H", 13: "9S 9H KH 6C",
+     14: "8H QH 7D QD", 15: "2C 2D AS", 16: "7C 8S 8S", 17: "TD 7S 9H TH", 18: "6H 2H 8D", 19: "TC 4S 3H JC",
+     20: "9C 6C 6S"},
+    up="5C 5D 7H 4S", down="QC 8D JH TS", stock="8C JC 4C AH 7H 3S")
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+def test_a_copy_taken_by_the_other_reach(swapped):
+    """Too large for the brute force: each search's winning line is certified by the
+    reference rules instead, and every setting of the reductions must find one."""
+    deal = COPY_TAKEN_BY_THE_OTHER_REACH
+    deal = _clubs_and_hearts_swapped(deal) if swapped else deal
+    R.initial(deal)   # a legal table
+    for reduce in [G.REDUCE_ALL] + [G.REDUCE_ALL & ~r for r in REDUCTIONS] + [0]:
+        result = search(G.KERNELS, G.encode(deal, reduce))
+        assert result.verdict == "won", reduce
+        certify(deal, G.decode_line(deal, result.line, reduce))
+
+
 # ---------------------------------------------------------------------------
 # 3. each reduction keeps the verdicts
 # ---------------------------------------------------------------------------

@@ -119,7 +119,9 @@ hand-made positions on which a careless version of a reduction loses a won game.
   won game). The over-approximation grows, until nothing changes: the cards that
   could be uncovered (pile by pile, from the top, while each card could go to a
   foundation whose reachable range holds its rank; copies of v block), each
-  foundation's reachable range (extended by any such card of the next rank), the
+  foundation's reachable range (extended by every rank of which some copy could have
+  gone, whichever foundation's reach took it: growing a reach only by the card just
+  taken lost a won game, trap ``COPY_TAKEN_BY_THE_OTHER_REACH`` in the tests), the
   number of piles that could be emptied, and so the stock cards that refills could
   bring out (each a lone card that may empty its pile again). Everything a real
   line of moves outside T does stays inside it, so the checks are sound. The
@@ -238,6 +240,19 @@ def _takes(lo, hi, r):
 
 
 @njit(inline="always")
+def _grow(lo_a, hi_a, lo_d, hi_d, avail, cs):
+    """Suit cs's reaches grown by every rank of which some copy may have gone (``avail``):
+    a copy that went by one foundation's reach may as well go to the other, once that
+    one's reach comes to its rank (grown only by the card just taken, the test took a set
+    that lost a won game: ``COPY_TAKEN_BY_THE_OTHER_REACH`` in the tests)."""
+    one = np.uint64(1)
+    while hi_a[cs] < 13 and (avail >> np.uint64(13 * cs + hi_a[cs])) & one:
+        hi_a[cs] += 1
+    while lo_d[cs] >= 0 and (avail >> np.uint64(13 * cs + lo_d[cs])) & one:
+        lo_d[cs] -= 1
+
+
+@njit(inline="always")
 def _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
     """A foundation of v's suit that does not need v now could come to (its reach holds v)."""
     return (not asc_needs and _takes(lo_a[st], hi_a[st], vr)) or \
@@ -295,6 +310,7 @@ def _persistent_for(s, v, out, work):
     pos = np.int64(s[STOCK_POS])
     emptied = 0
     out_n = 0
+    avail = np.uint64(0)   # bit c: some copy of card c may have gone
     changed = True
     while changed:
         changed = False
@@ -311,10 +327,8 @@ def _persistent_for(s, v, out, work):
                 d_ok = _takes(lo_d[cs], hi_d[cs], cr)
                 if not (a_ok or d_ok):
                     break
-                if a_ok and cr == hi_a[cs]:
-                    hi_a[cs] += 1
-                if d_ok and cr == lo_d[cs]:
-                    lo_d[cs] -= 1
+                avail |= np.uint64(1) << np.uint64(c)
+                _grow(lo_a, hi_a, lo_d, hi_d, avail, cs)
                 if cs == st and _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
                     return 0
                 rem[q] -= 1
@@ -341,10 +355,8 @@ def _persistent_for(s, v, out, work):
                 a_ok = _takes(lo_a[cs], hi_a[cs], cr)
                 d_ok = _takes(lo_d[cs], hi_d[cs], cr)
                 if a_ok or d_ok:
-                    if a_ok and cr == hi_a[cs]:
-                        hi_a[cs] += 1
-                    if d_ok and cr == lo_d[cs]:
-                        lo_d[cs] -= 1
+                    avail |= np.uint64(1) << np.uint64(c)
+                    _grow(lo_a, hi_a, lo_d, hi_d, avail, cs)
                     if cs == st and _other_comes_to_need(lo_a, hi_a, lo_d, hi_d, st, vr, asc_needs, desc_needs):
                         return 0
                     removed[i] = 1
