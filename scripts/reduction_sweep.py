@@ -7,9 +7,11 @@ A reduction that drops a winning move shows only where the search needs that mov
 the contract test's positions are small. This walks the deals of many seeds and, at
 every ``--every``-th position of two kinds of line (a random line of the reference rules
 that prefers moves up, and the solver's winning line with one random move off it), searches
-the position with every reduction, with each switched off in turn, and with none. Each
-search has the node cap; the verdicts of the searches that decide must all agree, and every
-won line must replay to a win with the reference rules. Each disagreement is printed and
+the position with every reduction, with each switched off in turn, with none, and with
+``solve`` as a user calls it; and the game's relaxed deal if it has one. Each search has
+the node cap; the verdicts of the searches that decide must all agree, the relaxed deal
+must not be lost where the position is won, and every won line must replay to a win with
+the reference rules. Each disagreement is printed and
 its position written as a deal file into ``--out``. Exit status 1 if any was found.
 
 The lines are seeded by the seed of the deal, so a run is the same on every machine.
@@ -54,9 +56,15 @@ def positions(game, deal, rng, every: int, cap: int):
 
 
 def check(game, deal, cap: int) -> tuple[dict, str | None]:
-    """The verdict of each setting on ``deal``; a fault's description, or None."""
+    """The verdict of each setting on ``deal``; a fault's description, or None.
+
+    The settings: the kernels' search with every reduction, with each switched off, and with
+    none; ``solve`` as a user gets it (its relaxed deal, move orders, restart runs and the
+    rest); and the relaxed deal (``Solver.relaxed``), which must not be lost where the deal
+    is won."""
     from solver.engine.search import search
     from solver.replay import replay
+    from solver.solve import solve
 
     solver = game.solver
     settings = {"all": solver.reduce_all, "none": 0}
@@ -71,9 +79,16 @@ def check(game, deal, cap: int) -> tuple[dict, str | None]:
             end, illegal = replay(deal, moves)
             if illegal is not None or not game.rules.is_won(end):
                 return verdicts, f"{name}: its line does not win ({illegal})"
+    verdicts["solve"] = solve(deal, max_nodes=cap, time_limit=None).verdict   # solve replays its wins
     decided = {v for v in verdicts.values() if v != "unknown"}
     if len(decided) > 1:
         return verdicts, "verdicts disagree"
+    relaxed = solver.relaxed(deal) if solver.relaxed else None
+    if relaxed is not None and decided == {"won"}:
+        result = search(solver.kernels, solver.encode(relaxed, solver.reduce_all), max_nodes=cap)
+        verdicts["relaxed"] = result.verdict
+        if result.verdict == "lost":
+            return verdicts, "the relaxed deal is lost, the deal won"
     return verdicts, None
 
 
