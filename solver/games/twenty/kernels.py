@@ -447,10 +447,7 @@ def _doomed(s, w):
             for k in range(4):
                 h = hi_a[k]
                 lo = lo_d[k]
-                while hi_a[k] < 13 and (avail >> np.uint64(13 * k + hi_a[k])) & np.uint64(1):
-                    hi_a[k] += 1
-                while lo_d[k] >= 0 and (avail >> np.uint64(13 * k + lo_d[k])) & np.uint64(1):
-                    lo_d[k] -= 1
+                _grow(lo_a, hi_a, lo_d, hi_d, avail, k)
                 if hi_a[k] != h or lo_d[k] != lo:
                     grown |= 1 << k
             if grown == 0:
