@@ -1,6 +1,7 @@
 """What one reduction buys: a game's searches with it and without it, alternated.
 
     python benchmarks/reduction_gain.py twenty deadlock [--seeds 1-3000] [--max-nodes 300000] [--block 100]
+        [--options '{"passes": 3}']
 
 Searches every seed with all the game's reductions and with all but the named one
 (``Solver.reductions``), with the game's default search settings and a node cap, in
@@ -13,6 +14,7 @@ back in nodes. The two settings must agree on every seed both decide.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 from solver.deals import deal_from_seed
@@ -27,12 +29,13 @@ def main() -> None:
     ap.add_argument("--seeds", default="1-3000")
     ap.add_argument("--max-nodes", type=int, default=300_000)
     ap.add_argument("--block", type=int, default=100)
+    ap.add_argument("--options", default="{}", help="the variant as deal-file options (JSON); default: the game's")
     args = ap.parse_args()
     solver = game_named(args.game).solver
     if args.reduction not in solver.reductions:
         ap.error(f"{args.game} has no reduction {args.reduction!r} (it has: {', '.join(solver.reductions)})")
     lo, hi = (int(x) for x in args.seeds.split("-"))
-    deals = [deal_from_seed(args.game, s) for s in range(lo, hi + 1)]
+    deals = [deal_from_seed(args.game, s, json.loads(args.options)) for s in range(lo, hi + 1)]
     settings = solver.search_settings(deals[0].options)
     modes = {"all": solver.reduce_all, f"no {args.reduction}": solver.reduce_all & ~solver.reductions[args.reduction]}
     for flags in modes.values():   # compile before timing
