@@ -11,8 +11,8 @@ the position with every reduction, with each switched off in turn, with none, an
 ``solve`` as a user calls it; and the game's relaxed deal if it has one. Each search has
 the node cap; the verdicts of the searches that decide must all agree, the relaxed deal
 must not be lost where the position is won, and every won line must replay to a win with
-the reference rules. Each disagreement is printed and
-its position written as a deal file into ``--out``. Exit status 1 if any was found.
+the reference rules. Each disagreement is printed and its position written as a deal
+file into ``--out``. Exit status 1 if any was found, 2 on bad arguments.
 
 The lines are seeded by the seed of the deal, so a run is the same on every machine.
 """
@@ -105,7 +105,7 @@ def sweep(game, options: dict, seeds, cap: int, every: int):
 
 
 def main(argv=None) -> int:
-    from solver.deals import deal_to_json
+    from solver.deals import deal_from_seed, deal_to_json
     from solver.registry import game as game_named
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -116,12 +116,23 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=4, help="check every n-th position of each line")
     ap.add_argument("--out", default="sweep-faults", help="folder for the deal files of faults")
     args = ap.parse_args(argv)
-    game = game_named(args.game)
-    lo, hi = (int(x) for x in args.seeds.split("-"))
+    try:
+        game = game_named(args.game)
+    except ValueError as e:   # OptionError: names the known games
+        ap.error(str(e))
+    try:
+        options = json.loads(args.options)
+        deal_from_seed(game.name, 1, options)
+    except ValueError as e:   # malformed JSON, or an option the game refuses
+        ap.error(f"--options {args.options}: {e}")
+    lo, _, hi = args.seeds.partition("-")
+    if not (lo.isdigit() and hi.isdigit() and 0 < int(lo) <= int(hi)):
+        ap.error(f"--seeds {args.seeds}: expected a range such as 1-300")
+    lo, hi = int(lo), int(hi)
     counts = {"positions": 0, "won": 0, "lost": 0, "undecided": 0, "faults": 0}
     start = time.perf_counter()
     last = lo
-    for seed, n, here, verdicts, fault in sweep(game, json.loads(args.options), range(lo, hi + 1),
+    for seed, n, here, verdicts, fault in sweep(game, options, range(lo, hi + 1),
                                                 args.max_nodes, args.every):
         if seed != last and (seed - lo) % 10 == 0:
             print(f"seeds {lo}-{seed - 1}: {counts}, {time.perf_counter() - start:.0f} s", flush=True)
