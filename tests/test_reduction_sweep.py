@@ -34,7 +34,8 @@ def swept(name, options, seeds, cap, every, enough=None):
     return counts
 
 
-@pytest.mark.parametrize("name,options", VARIANTS, ids=["-".join([n] + [f"{k}={v}" for k, v in o.items()]) for n, o in VARIANTS])
+@pytest.mark.parametrize("name,options", VARIANTS,
+                         ids=["-".join([n] + [f"{k}={v}" for k, v in o.items()]) for n, o in VARIANTS])
 def test_no_reduction_loses_a_verdict_along_lines(name, options):
     counts = swept(name, options, range(1, 200), 50_000, 8, enough=8)
     assert min(counts.values()) >= 8, counts
