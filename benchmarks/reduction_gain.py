@@ -34,8 +34,12 @@ def main() -> None:
     solver = game_named(args.game).solver
     if args.reduction not in solver.reductions:
         ap.error(f"{args.game} has no reduction {args.reduction!r} (it has: {', '.join(solver.reductions)})")
+    try:
+        options = json.loads(args.options)
+    except ValueError as e:
+        ap.error(f"--options {args.options}: {e}")
     lo, hi = (int(x) for x in args.seeds.split("-"))
-    deals = [deal_from_seed(args.game, s, json.loads(args.options)) for s in range(lo, hi + 1)]
+    deals = [deal_from_seed(args.game, s, options) for s in range(lo, hi + 1)]
     settings = solver.search_settings(deals[0].options)
     modes = {"all": solver.reduce_all, f"no {args.reduction}": solver.reduce_all & ~solver.reductions[args.reduction]}
     for flags in modes.values():   # compile before timing

@@ -33,17 +33,10 @@ def positions(game, deal, rng, every: int, cap: int):
     """Positions along a random line and along the solver's line with one move off it."""
     from solver.solve import solve
 
+    from tests.helpers import playout   # the contract test's random lines
+
     r = game.rules
-    pos = r.initial(deal)
-    line = [pos]
-    while len(line) < 400:
-        legal = r.legal_moves(pos)
-        if not legal:
-            break
-        ahead = [m for m in legal if m.type == "remove" or (m.type == "move" and m.to.startswith("f"))]
-        pos = r.play(pos, rng.choice(ahead if ahead and rng.random() < 0.6 else legal))
-        line.append(pos)
-    yield from line[every::every]
+    yield from playout(game, deal, rng, 399)[every::every]
     moves = solve(deal, max_nodes=cap, time_limit=None).moves or []
     pos = r.initial(deal)
     for k, move in enumerate(moves):

@@ -1,4 +1,5 @@
-"""Small builders shared by the tests: hand-built positions from card names."""
+"""Small builders shared by the tests (and the reduction sweep): hand-built positions from card
+names, random lines of the reference rules, brute force."""
 
 from solver.cards import parse_card
 from solver.deals import deal_from_json
@@ -24,6 +25,22 @@ def rules(game: str):
     from solver.registry import game as lookup
 
     return lookup(game).rules
+
+
+def playout(game, deal, rng, steps, up=0.6):
+    """Positions along a random line of the reference rules, moves to a foundation (or
+    removals) preferred ``up`` of the time so that the line gets somewhere."""
+    r = game.rules
+    pos = r.initial(deal)
+    out = [pos]
+    for _ in range(steps):
+        legal = r.legal_moves(pos)
+        if not legal:
+            break
+        ahead = [m for m in legal if m.type == "remove" or (m.type == "move" and m.to.startswith("f"))]
+        pos = r.play(pos, rng.choice(ahead if ahead and rng.random() < up else legal))
+        out.append(pos)
+    return out
 
 
 class TooBig(Exception):

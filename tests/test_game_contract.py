@@ -40,7 +40,7 @@ from solver.moves import Move
 from solver.registry import games
 from solver.replay import replay
 from solver.solve import solve
-from tests.helpers import TooBig, brute_force_wins, kernel_moves, same_move
+from tests.helpers import TooBig, brute_force_wins, kernel_moves, playout, same_move
 
 GAMES = list(games().values())
 VARIANTS = [(g, v) for g in GAMES for v in g.variants]
@@ -50,22 +50,6 @@ GOLDEN = Path(__file__).parent / "golden"
 def ids(cases):
     return [c.name if hasattr(c, "name") else f"{c[0].name}-" + "-".join(f"{k}={v}" for k, v in c[1].items())
             for c in cases]
-
-
-def playout(game, deal, rng, steps, up=0.6):
-    """Positions along a random line of the reference rules, moves to a foundation (or
-    removals) preferred ``up`` of the time so that the line gets somewhere."""
-    r = game.rules
-    pos = r.initial(deal)
-    out = [pos]
-    for _ in range(steps):
-        legal = r.legal_moves(pos)
-        if not legal:
-            break
-        ahead = [m for m in legal if m.type == "remove" or (m.type == "move" and m.to.startswith("f"))]
-        pos = r.play(pos, rng.choice(ahead if ahead and rng.random() < up else legal))
-        out.append(pos)
-    return out
 
 
 # --------------------------------------------------------------------------
