@@ -963,6 +963,23 @@ def test_a_two_pass_deal_the_other_runs_leave_undecided_is_won_by_the_staged_sea
     assert "staged_width" not in encoding.search_settings({"passes": 3})
 
 
+def test_two_passes_are_proved_lost_by_the_unlimited_twin(monkeypatch):
+    """Seed 5286, two passes: lost, and so it is with unlimited passes, whose search proves
+    it in under 300,000 nodes; the two-pass search alone was unknown at 10 s (22M nodes).
+    One pass keeps its own search: its twin would seldom prove anything there."""
+    from dataclasses import replace
+
+    from solver import game as game_module
+
+    deal = deal_from_seed("ladder", 5286, {"passes": 2})
+    assert reductions.relaxed(deal).options == {"passes": None}
+    assert reductions.relaxed(deal_from_seed("ladder", 5286, {"passes": 1})) is None
+    assert solve(deal, max_nodes=400_000, time_limit=None).verdict == "lost"
+    solver = _game("ladder").solver
+    monkeypatch.setitem(game_module._SOLVERS, "solver.games.ladder.solver", replace(solver, relaxed=None))
+    assert solve(deal, max_nodes=400_000, time_limit=None).verdict == "unknown"
+
+
 def top_run_start(pile: list[int]) -> int:
     """Where a pile's top run starts, walking down while each card is one rank below the
     card under it and of the other colour (0 for an empty pile)."""

@@ -426,7 +426,12 @@ def _doomed(s):
 
 
 # From this many passes on, a limited number of passes is tried as unlimited first (below).
-MANY_PASSES = 4
+# Not with one pass: its lost deals are almost never lost with unlimited passes, and a
+# twin that takes seconds to win (by a line that redeals) takes them from the deal's own
+# search. With two passes the hard deals are the unlimited deal's hard ones, and its twin
+# proves lost in a second or two deals that the own search leaves unknown at 10 s
+# (benchmarks/results.md).
+MANY_PASSES = 2
 
 
 def relaxed(deal):
@@ -435,7 +440,8 @@ def relaxed(deal):
     ``deal`` allows is a line of ``deal`` (``solve`` tries it first: lost there is lost
     here, and such a line wins here). Its search is far smaller: with unlimited passes
     the talon leaves the key, and the macro moves, stepping stones and dominance hold.
-    With fewer passes its lines mostly redeal more often than allowed."""
+    With few passes its lines mostly redeal more often than allowed: then it only proves
+    deals lost."""
     passes = deal.options["passes"]
     if passes is None or passes < MANY_PASSES:
         return None
