@@ -43,6 +43,18 @@ def playout(game, deal, rng, steps, up=0.6):
     return out
 
 
+def with_solver(monkeypatch, game: str, **fields):
+    """For the rest of the test, ``game``'s solver with ``fields`` replaced (say, its
+    relaxed twin switched off with ``relaxed=None``), as ``solve`` and the rest find it."""
+    from dataclasses import replace
+
+    from solver import game as game_module
+    from solver.registry import game as lookup
+
+    solver = lookup(game).solver
+    monkeypatch.setitem(game_module._SOLVERS, f"solver.games.{game}.solver", replace(solver, **fields))
+
+
 class TooBig(Exception):
     """A brute force met more positions than it was allowed."""
 

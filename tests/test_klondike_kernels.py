@@ -15,7 +15,6 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from solver import game as game_module
 from solver.cards import parse_card
 from solver.deals import deal_from_seed, deal_to_json
 from solver.engine.search import search
@@ -29,7 +28,7 @@ from solver.replay import certify
 from solver.solve import PROBE_NODES, solve
 from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import kernel_moves
-from tests.helpers import byte_chain, kept_word
+from tests.helpers import byte_chain, kept_word, with_solver
 
 SOLVER = _game("klondike").solver
 
@@ -536,8 +535,7 @@ def test_draw_3_with_three_passes_is_proved_lost_by_its_one_card_a_draw_twin(mon
     nodes; one of the 13 deals of 10^5 left unknown before the twin)."""
     deal = deal_from_seed("klondike", 61349, {"draw": 3, "passes": 3})
     assert solve(deal, max_nodes=1_000_000, time_limit=None).verdict == "lost"
-    solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, relaxed=None))
+    with_solver(monkeypatch, "klondike", relaxed=None)
     assert solve(deal, max_nodes=1_000_000, time_limit=None).verdict == "unknown"
 
 
@@ -547,8 +545,7 @@ def test_draw_1_with_three_passes_is_proved_lost_by_its_unlimited_twin(monkeypat
     unknown before draw 1 had the twin from two passes on)."""
     deal = deal_from_seed("klondike", 2038, {"draw": 1, "passes": 3})
     assert solve(deal, max_nodes=200_000, time_limit=None).verdict == "lost"
-    solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, relaxed=None))
+    with_solver(monkeypatch, "klondike", relaxed=None)
     assert solve(deal, max_nodes=200_000, time_limit=None).verdict == "unknown"
 
 
@@ -560,8 +557,7 @@ def won_with_five_passes_and_unknown_without(monkeypatch, seed, max_nodes, **swi
     result = solve(deal, max_nodes=max_nodes, time_limit=None)
     assert result.verdict == "won" and sum(m.type == "redeal" for m in result.moves) <= 4
     certify(deal, result.moves)
-    solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver", replace(solver, **switched_off))
+    with_solver(monkeypatch, "klondike", **switched_off)
     assert solve(deal, max_nodes=max_nodes, time_limit=None).verdict == "unknown"
 
 
@@ -616,9 +612,7 @@ def test_a_likely_won_deal_that_is_lost_is_proved_lost_once_the_restart_run_leav
     deal = deal_from_seed("klondike", 2195, {"draw": 1, "passes": 4})
     assert solve(deal, max_nodes=20_000_000, time_limit=None).verdict == "lost"
     staying = {k: v for k, v in LIKELY_WON_SEARCH.items() if k != "restart_nodes"}
-    solver = _game("klondike").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.klondike.solver",
-                        replace(solver, likely_won_settings=lambda options: staying))
+    with_solver(monkeypatch, "klondike", likely_won_settings=lambda options: staying)
     assert solve(deal, max_nodes=20_000_000, time_limit=None).verdict == "unknown"
 
 

@@ -29,7 +29,7 @@ from solver.solve import solve
 from tests.helpers import brute_force_wins as brute_force
 from tests.helpers import cards as cards_
 from tests.helpers import kernel_moves as shared_kernel_moves
-from tests.helpers import byte_chain, kept_word
+from tests.helpers import byte_chain, kept_word, with_solver
 
 SOLVER = _game("ladder").solver
 
@@ -967,16 +967,11 @@ def test_two_passes_are_proved_lost_by_the_unlimited_twin(monkeypatch):
     """Seed 5286, two passes: lost, and so it is with unlimited passes, whose search proves
     it in under 300,000 nodes; the two-pass search alone was unknown at 10 s (22M nodes).
     One pass keeps its own search: its twin would seldom prove anything there."""
-    from dataclasses import replace
-
-    from solver import game as game_module
-
     deal = deal_from_seed("ladder", 5286, {"passes": 2})
     assert reductions.relaxed(deal).options == {"passes": None}
     assert reductions.relaxed(deal_from_seed("ladder", 5286, {"passes": 1})) is None
     assert solve(deal, max_nodes=400_000, time_limit=None).verdict == "lost"
-    solver = _game("ladder").solver
-    monkeypatch.setitem(game_module._SOLVERS, "solver.games.ladder.solver", replace(solver, relaxed=None))
+    with_solver(monkeypatch, "ladder", relaxed=None)
     assert solve(deal, max_nodes=400_000, time_limit=None).verdict == "unknown"
 
 
