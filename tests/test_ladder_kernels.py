@@ -229,9 +229,9 @@ def test_key_is_symmetric_and_the_stepping_stone_mark_travels_with_its_pile():
 
     def swapped(s, i, j):
         """Piles i and j swapped: their cards, lengths, and what the state keeps of each
-        (run start and chain)."""
+        (run start, chain and run cards)."""
         s = s.copy()
-        for at, size in ((S.PILES, S.PILE_CAP), (S.LEN, 1), (S.RUNS, 1), (S.CHAINS, 8)):
+        for at, size in ((S.PILES, S.PILE_CAP), (S.LEN, 1), (S.RUNS, 1), (S.CHAINS, 8), (S.RUN_CARDS, 8)):
             pi = s[at + i * size:at + (i + 1) * size].copy()
             s[at + i * size:at + (i + 1) * size] = s[at + j * size:at + (j + 1) * size]
             s[at + j * size:at + (j + 1) * size] = pi
@@ -754,15 +754,23 @@ def test_the_cards_that_may_follow_a_stone_are_those_a_card_by_card_test_finds()
     the fixed point's later rounds (a chain of two or more) in some of them."""
     from solver.games.ladder.generate import _followable, _run_starts
 
+    def under(state):   # the run cards with a card on them, of every pile, walked
+        cards = 0
+        for i in range(S.N_PILES):
+            pile = [int(c) for c in state[S.PILES + i * S.PILE_CAP:S.PILES + i * S.PILE_CAP + int(state[S.LEN + i])]]
+            cards |= sum(1 << c for c in set(pile[top_run_start(pile):-1]))
+        return np.uint64(cards)
+
     chained = 0
     for state, _ in playout(range(1, 13), 200, random.Random(29)):
         talon = S._talon_mask(state)
-        ups = reductions._chain_ends(state, reductions._lazy(state), talon)
-        got = int(_followable(state, _run_starts(state), talon, True, ups, reductions._safe_ups(state)))
+        ups = np.uint64(reductions._chain_ends(state, reductions._lazy(state), talon))
+        got = int(_followable(state, _run_starts(state), talon, True, ups, reductions._safe_ups(state), under(state)))
         assert got == followable_card_by_card(state), state.tolist()
         no_chain = state.copy()   # the same without talon cards: what the chains added
         no_chain[S.TALON_LEN] = 0
-        if got != int(_followable(no_chain, _run_starts(no_chain), np.uint64(0), True, ups, np.uint64(0))):
+        if got != int(_followable(no_chain, _run_starts(no_chain), np.uint64(0), True, ups, np.uint64(0),
+                                  under(no_chain))):
             chained += 1
     assert chained > 20
 
@@ -1015,6 +1023,22 @@ def test_the_run_starts_the_state_keeps_are_those_of_its_piles(options):
             src, index = m & 15, (m >> 8) & 255
             cut_into += src < S.N_PILES and 0 < index == state[S.RUNS + src]
     assert checked > 2_000 and cut_into > 20, (checked, cut_into)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_run_cards_the_state_keeps_are_those_of_its_piles(options):
+    """``RUN_CARDS`` (kept by apply so that moves() need not walk the runs) equals, after
+    every move of random playouts with every reduction (tails moved onto piles and into
+    empty ones, cards put on piles, cuts into and below a run, swaps), the cards of each
+    pile's top run but its top, found by walking the pile."""
+    checked = grown = 0
+    for seed, state, piles, m in random_playouts(options, random.Random(13)):
+        for i, pile in enumerate(piles):
+            under = pile[top_run_start(pile):-1]
+            assert kept_word(state, S.RUN_CARDS + 8 * i) == sum(1 << c for c in set(under)), (seed, i, pile)
+            checked += 1
+            grown += len(under) >= 2
+    assert checked > 2_000 and grown > 300, (checked, grown)
 
 
 @pytest.mark.parametrize("options", VARIANTS)

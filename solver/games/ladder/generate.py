@@ -14,11 +14,13 @@ from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FOLLOW_ALL, FORCE
                     ORDER_LADDER_SCRAMBLED, PASSES, PEND_KIND, PEND_Y, PILES, PILE_CAP, RANKS, REDEAL_MOVE, REDUCE,
                     REDUCE_ARRANGE, REDUCE_MACRO, REDUCE_SAFE, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_LEN,
                     WASTE_LEN, _builds, _empty_target, _enc, _exposed_like, _fits_found, _label, _ok, _redeal_allowed,
-                    _talon_mask, _talon_pos, _top, _twin, _twin_set)
+                    _run_cards, _talon_mask, _talon_pos, _top, _twin, _twin_set)
 
 
 @njit(inline="always")
-def _gen_pile_found(s, out, n, kind, py, ups):
+def _gen_pile_found(s, out, n, kind, py, ups, tops):
+    if (ups & tops) == 0:
+        return n   # no pile top may go up
     for i in range(N_PILES):
         ln = s[LEN + i]
         if ln > 0:
@@ -30,7 +32,7 @@ def _gen_pile_found(s, out, n, kind, py, ups):
 
 
 @njit(inline="always")
-def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
+def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first, tops):
     ladder_len = s[LADDER_LEN]
     if ladder_len == 0:
         return n
@@ -39,12 +41,13 @@ def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first):
         out[n] = _enc(SRC_LADDER, DST_FOUND, 0, 0)
         n += 1
     if to_piles:
-        for j in range(N_PILES):
-            if s[LEN + j] > 0 and _builds(c, _top(s, j)) and _ok(kind, py, j):
-                out[n] = _enc(SRC_LADDER, j, 0, 0)
-                n += 1
-                if first:
-                    break
+        if (PARENTS[c] & tops) != 0:   # some pile top takes it
+            for j in range(N_PILES):
+                if s[LEN + j] > 0 and _builds(c, _top(s, j)) and _ok(kind, py, j):
+                    out[n] = _enc(SRC_LADDER, j, 0, 0)
+                    n += 1
+                    if first:
+                        break
         if et >= 0 and _ok(kind, py, et):
             out[n] = _enc(SRC_LADDER, et, 0, 0)
             n += 1
@@ -167,7 +170,7 @@ def _followed(followable):
 
 
 @njit(inline="always")
-def _followable(s, runs, talon, arrange, ups, safe_ups):
+def _followable(s, runs, talon, arrange, ups, safe_ups, under):
     """The cards that may be put onto a stepping stone by the move after it: the ladder
     top, a talon card, or a card of a pile's top run (a tail's lowest card, also one a
     swap moves; with REDUCE_ARRANGE only the run's lowest card and a card on one that
@@ -179,21 +182,22 @@ def _followable(s, runs, talon, arrange, ups, safe_ups):
     states entered are stone positions, with few moves). With talon cards counted only
     as live stones, chains of dead stones go too.
     What may go onto a card depends only on its rank and colour, so the result is two
-    rank sets: bit r for the red cards of rank r, bit 16 + r for the black ones."""
-    cards = np.uint64(0)
+    rank sets: bit r for the red cards of rank r, bit 16 + r for the black ones.
+    ``under``: the run cards with a card on them, of every pile (RUN_CARDS)."""
+    cards = np.uint64(0)   # the ladder top and each run's lowest card
     if s[LADDER_LEN] > 0:
         cards |= np.uint64(1) << np.uint64(s[LADDER + s[LADDER_LEN] - 1])
     for i in range(N_PILES):
-        base = PILES + i * PILE_CAP
-        k = _run_start(runs, i)
-        for q in range(k, s[LEN + i]):
-            if not arrange or q == k or (ups & (np.uint64(1) << np.uint64(s[base + q - 1]))) != 0:
-                cards |= np.uint64(1) << np.uint64(s[base + q])
+        if s[LEN + i] > 0:
+            cards |= np.uint64(1) << np.uint64(s[PILES + i * PILE_CAP + _run_start(runs, i)])
+    if arrange:
+        under &= ups   # the run cards with a card on them that count: those that may go up
     # a talon card counts only as a stone that something could follow in turn (a least
     # fixed point up the ranks; computed here, before the stone goes down, it can only
     # count more than the position after it would: the talon then holds one card fewer)
-    red = _red_ranks(cards)
-    black = _black_ranks(cards)
+    # a card on a run card is one rank lower and of the other colour
+    red = _red_ranks(cards) | (_black_ranks(under) >> np.uint64(1))
+    black = _black_ranks(cards) | (_red_ranks(under) >> np.uint64(1))
     talon_red = _red_ranks(talon)
     talon_black = _black_ranks(talon)
     live_red = _red_ranks(talon & safe_ups)       # a stone that may go up itself is live
@@ -211,10 +215,13 @@ def _followable(s, runs, talon, arrange, ups, safe_ups):
 
 
 @njit(inline="always")
-def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
+def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops, under):
     """REDUCE_ARRANGE: a card X under a tail that builds on it goes up after that tail
     moves onto an uncovered card of X's rank and colour (the one lateral move kept).
-    ``tops``: the pile tops, to skip the search for a top like X when none is."""
+    ``tops``: the pile tops, to skip the search for a top like X when none is; ``under``:
+    the run cards with a card on them, of every pile (RUN_CARDS)."""
+    if (under & ups) == 0:
+        return n   # no card under a tail's top may go up
     if kind != K_NONE:   # after a stepping stone the tail must go onto it
         stone = _top(s, py)
         if (ups & ((np.uint64(1) << np.uint64(stone)) | (np.uint64(1) << np.uint64(_twin(stone))))) == 0:
@@ -225,6 +232,8 @@ def _gen_swaps(s, out, n, kind, py, ups, runs, et, tops):
         ln = s[LEN + i]
         if ln == 0:
             continue
+        if (_run_cards(s, i) & ups) == 0:
+            continue   # no card under the tail's top may go up
         base = PILES + i * PILE_CAP
         for idx in range(ln - 2, _run_start(runs, i) - 1, -1):   # the cards under the tail's top
             x = s[base + idx]
@@ -443,10 +452,12 @@ def moves(s, out):
     runs = _run_starts(s)
     tops = np.uint64(0)      # the pile tops
     targets = np.uint64(0)   # the card values some pile top takes
+    under = np.uint64(0)     # the run cards with a card on them
     for j in range(N_PILES):
         if s[LEN + j] > 0:
             tops |= one << np.uint64(_top(s, j))
             targets |= CHILDREN[_top(s, j)]
+            under |= _run_cards(s, j)
     if reduce & REDUCE_ARRANGE:
         for i in range(N_PILES):
             ln = s[LEN + i]
@@ -472,19 +483,19 @@ def moves(s, out):
     if kind != K_NONE:
         targets = CHILDREN[_top(s, py)]   # after a stepping stone, only it is a target
     if kind == K_NONE:   # after a stepping stone, only moves onto it
-        n = _gen_ladder(s, out, n, kind, py, et, to_found=True, to_piles=False, ups=ups, first=arrange)
-        n = _gen_pile_found(s, out, n, kind, py, ups)
+        n = _gen_ladder(s, out, n, kind, py, et, to_found=True, to_piles=False, ups=ups, first=arrange, tops=tops)
+        n = _gen_pile_found(s, out, n, kind, py, ups, tops)
     if arrange:
-        n = _gen_swaps(s, out, n, kind, py, ups, runs, et, tops)
+        n = _gen_swaps(s, out, n, kind, py, ups, runs, et, tops, under)
     if not lazy and kind == K_NONE:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found=True, to_piles=False, to_empty=False,
                        holds=-1, first=arrange, talon=talon, followable=FOLLOW_ALL, targets=targets,
                        safe_ups=safe_ups, ladder_top=-1)
-    n = _gen_ladder(s, out, n, kind, py, et, to_found=False, to_piles=True, ups=ups, first=arrange)
+    n = _gen_ladder(s, out, n, kind, py, et, to_found=False, to_piles=True, ups=ups, first=arrange, tops=tops)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     followable = FOLLOW_ALL
     if _stone(s) and (targets & talon) != 0:   # only asked when a talon card may go onto a pile
-        followable = _followable(s, runs, talon, arrange, ups, safe_ups)
+        followable = _followable(s, runs, talon, arrange, ups, safe_ups, under)
     # talon cards onto piles: those the ladder top builds on, then the others. In one pass
     # when it may (the kernel's moves are sorted by label below, and those of talon cards
     # onto piles come after all others in every order, so where they are made matters not)

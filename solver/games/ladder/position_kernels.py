@@ -19,9 +19,9 @@ from .reductions import _stone, _up
 from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y,
                     PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO,
-                    REDUCE_TALON_DOMINANCE, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_CAP, TALON_CHAIN, TALON_LEN,
+                    REDUCE_TALON_DOMINANCE, RUN_CARDS, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_CAP, TALON_CHAIN, TALON_LEN,
                     WASTE_LEN, _built_from, _chain_pile, _chain_talon, _empty_target, _exposed_like, _pile_chain,
-                    _redeal_allowed, _to_found)
+                    _redeal_allowed, _run_cards, _set_run_cards, _to_found, _top)
 
 
 @njit(inline="always")
@@ -30,6 +30,8 @@ def _place(s, c, dst):
         _to_found(s, c)
     else:
         t = s[LEN + dst]
+        if t > 0:   # c builds on the top, which joins the run cards under the new top
+            store64(s, RUN_CARDS + 8 * dst, _run_cards(s, dst) | (np.uint64(1) << np.uint64(_top(s, dst))))
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
         store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
@@ -40,13 +42,19 @@ def _put_tail(s, base, index, ln, j):
     """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain extended)."""
     t = s[LEN + j]
     h = _pile_chain(s, j)
+    # the tail builds on pile j's top (or lies alone in it): every card but the new top
+    # is under a card of the run
+    run = _run_cards(s, j) | (np.uint64(1) << np.uint64(_top(s, j))) if t > 0 else np.uint64(0)
     for q in range(index, ln):
         c = s[base + q]
         s[PILES + j * PILE_CAP + t] = c
         h = h * CHAIN + np.uint64(c + 1)
+        if q < ln - 1:
+            run |= np.uint64(1) << np.uint64(c)
         t += 1
     s[LEN + j] = t
     store64(s, CHAINS + 8 * j, h)
+    store64(s, RUN_CARDS + 8 * j, run)
 
 
 @njit(inline="always")
@@ -61,6 +69,7 @@ def _cut(s, i, index):
     if index <= s[RUNS + i]:
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
     _chain_pile(s, i)
+    _set_run_cards(s, i)
 
 
 @njit(APPLY_SIG, cache=True)

@@ -174,9 +174,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..cardbits import ALL_CARDS, PARENTS
-from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, PILES, REDUCE, REDUCE_LAZY, REDUCE_MACRO,
+from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, PILES, RANKS, REDUCE, REDUCE_LAZY, REDUCE_MACRO,
                     REDUCE_STONE, TALON, TALON_LEN, WASTE_LEN, _builds, _fits_found, _red, _redeal_allowed,
                     _talon_remove, _to_found)
 
@@ -213,17 +214,20 @@ def _chain_ends(s, lazy, talon):
     foundation's height up to the first rank missing from the talon (only the heights
     themselves without lazy talon); the lower foundation serves the ranks below the higher."""
     ups = np.uint64(0)
+    one = np.uint64(1)
     for su in range(4):
         f = FOUND + 2 * su
         high = np.int64(s[f])
         low = np.int64(s[f + 1])
+        # the suit's ranks in the talon; a chain from h ends at the first rank at or above
+        # h missing from it (a card that fits is a chain of one)
+        gaps = ALL_CARDS
+        if lazy:
+            gaps = ~((np.uint64(talon) >> np.uint64(su * 13)) & RANKS)
         for h, stop in ((high, 13), (low, high)):   # a chain from low serves ranks below high
-            r = h
-            while r < stop:
-                ups |= np.uint64(1) << np.uint64(su * 13 + r)
-                if not lazy or not (talon & (np.uint64(1) << np.uint64(su * 13 + r))):
-                    break
-                r += 1
+            if h < stop:
+                end = min(h + np.int64(trailing_zeros(gaps >> np.uint64(h))), stop - 1)
+                ups |= ((one << np.uint64(end + 1)) - (one << np.uint64(h))) << np.uint64(su * 13)
     return ups
 
 

@@ -22,6 +22,9 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     CHAINS[8][8]  per pile, its cards chained from 0 (``chain_bytes``; 8 bytes, low
                 byte first), and TALON_CHAIN[8], the talon's: functions of the pile
                 and the talon, kept by apply so that the key need not walk them
+    RUN_CARDS[8][8]  per pile, the cards of its top run but its top card, as a card
+                bit set (``load64``; a run holds a card value once): a function of
+                the pile, kept by apply so that moves() need not walk the runs
 
 **Foundations.** An empty foundation takes any Ace and a foundation builds up
 by suit, so each suit ends with two foundations of its own. Which physical
@@ -70,7 +73,8 @@ N_PILES = 8
 RUNS = PILES + N_PILES * PILE_CAP   # 8 bytes: where each pile's top run starts (kept by apply)
 CHAINS = RUNS + N_PILES    # 8 x 8 bytes: each pile's cards chained (kept by apply)
 TALON_CHAIN = CHAINS + 8 * N_PILES   # 8 bytes: the talon's cards chained (kept by apply)
-STATE_SIZE = TALON_CHAIN + 8  # 372
+RUN_CARDS = TALON_CHAIN + 8   # 8 x 8 bytes: each pile's run cards under its top (kept by apply)
+STATE_SIZE = RUN_CARDS + 8 * N_PILES  # 436
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
@@ -238,6 +242,27 @@ def _chain_talon(s):
     """Set the talon's kept chain from its cards (after a talon card is played, or when
     a state is made)."""
     store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+
+
+@njit(cache=True)
+def _run_cards(s, i):
+    """Pile i's top run but its top card, as a card bit set, as the state keeps it (RUN_CARDS).
+    (An unsigned index: with no wrap of a negative one to test, the eight loads merge into one.)"""
+    at = np.uint64(RUN_CARDS + 8 * i)
+    v = np.uint64(0)
+    for q in range(8):
+        v |= np.uint64(s[at + np.uint64(q)]) << np.uint64(8 * q)
+    return v
+
+
+@njit(cache=True)
+def _set_run_cards(s, i):
+    """Set pile i's kept run cards from its cards and its run start (RUNS)."""
+    base = PILES + i * PILE_CAP
+    cards = np.uint64(0)
+    for q in range(np.int64(s[RUNS + i]), np.int64(s[LEN + i]) - 1):
+        cards |= np.uint64(1) << np.uint64(s[base + q])
+    store64(s, RUN_CARDS + 8 * i, cards)
 
 
 @njit(cache=True)
