@@ -74,7 +74,6 @@ def _cut(s, i, index):
 
 @njit(APPLY_SIG, cache=True)
 def apply(s, m):
-    et = _empty_target(s)  # the empty pile moves() offered
     s[PEND_KIND] = K_NONE
     s[PEND_Y] = 0
     if m == DRAW_MOVE:
@@ -128,7 +127,7 @@ def apply(s, m):
         # REDUCE_ARRANGE: the tail on c first moves onto an uncovered card like c
         j = _exposed_like(s, c, src)
         if j < 0:
-            j = et
+            j = _empty_target(s)  # the empty pile moves() offered
         _put_tail(s, base, index + 1, ln, j)
     if dst == DST_FOUND:
         _up(s, c)

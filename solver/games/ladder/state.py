@@ -21,7 +21,8 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
                 every pile to find it; not part of the key
     CHAINS[8][8]  per pile, its cards chained from 0 (``chain_bytes``; 8 bytes, low
                 byte first), and TALON_CHAIN[8], the talon's: functions of the pile
-                and the talon, kept by apply so that the key need not walk them
+                and the talon, kept by apply so that the key need not walk them (the
+                talon's only where the key reads it: see _chain_talon)
     RUN_CARDS[8][8]  per pile, the cards of its top run but its top card, as a card
                 bit set (``load64``; a run holds a card value once): a function of
                 the pile, kept by apply so that moves() need not walk the runs
@@ -240,7 +241,10 @@ def _chain_pile(s, i):
 @njit(inline="always")
 def _chain_talon(s):
     """Set the talon's kept chain from its cards (after a talon card is played, or when
-    a state is made)."""
+    a state is made), where the key reads it: not with unlimited passes and macro moves,
+    whose key holds no talon (there the word keeps the deal's talon, unread)."""
+    if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO):
+        return
     store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
 
 
@@ -255,7 +259,7 @@ def _run_cards(s, i):
     return v
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _set_run_cards(s, i):
     """Set pile i's kept run cards from its cards and its run start (RUNS)."""
     base = PILES + i * PILE_CAP
