@@ -765,7 +765,8 @@ def test_the_cards_that_may_follow_a_stone_are_those_a_card_by_card_test_finds()
     for state, _ in playout(range(1, 13), 200, random.Random(29)):
         talon = S._talon_mask(state)
         ups = np.uint64(reductions._chain_ends(state, reductions._lazy(state), talon))
-        got = int(_followable(state, _run_starts(state), talon, True, ups, reductions._safe_ups(state), under(state)))
+        got = int(_followable(state, _run_starts(state), talon, True, ups, reductions._safe_ups(state),
+                              under(state)))
         assert got == followable_card_by_card(state), state.tolist()
         no_chain = state.copy()   # the same without talon cards: what the chains added
         no_chain[S.TALON_LEN] = 0
@@ -1039,6 +1040,23 @@ def test_the_run_cards_the_state_keeps_are_those_of_its_piles(options):
             checked += 1
             grown += len(under) >= 2
     assert checked > 2_000 and grown > 300, (checked, grown)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_sum_of_pile_terms_the_state_keeps_is_that_of_its_piles(options):
+    """``PILE_TERMS`` (kept by apply so that the key need not hash every pile) equals,
+    after every move of random playouts with every reduction, the sum of each pile's
+    cards chained from 1 and spread, worked out in Python from the cards."""
+    from solver.engine.contract import CHAIN, mix64_int
+
+    for seed, state, piles, m in random_playouts(options, random.Random(17)):
+        total = 0
+        for pile in piles:
+            h = 1
+            for c in pile:
+                h = (h * int(CHAIN) + c + 1) % 2**64
+            total += mix64_int((h + 0x9E3779B97F4A7C15) % 2**64)
+        assert kept_word(state, S.PILE_TERMS) == total % 2**64, (seed, piles)
 
 
 @pytest.mark.parametrize("options", VARIANTS)

@@ -10,7 +10,7 @@ from .reductions import _doomed
 from .state import (CHAINS, DOOMED, FOUND, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_ORDERS, N_PILES, ORDER,
                     ORDER_FOUNDATION_FIRST, ORDER_LADDER_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED,
                     PASSES, PASSES_USED, PILES, PILE_CAP, REDUCE, REDUCE_ALL, REDUCE_DEADLOCK, RUNS, STATE_SIZE,
-                    TALON, TALON_CAP, TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from, _set_run_cards)
+                    TALON, TALON_CAP, TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from, _set_pile_terms, _set_run_cards)
 
 # orders 4, 5, 6: ORDER_LADDER_SCRAMBLED with other pseudo-random card orders (the engine's
 # table has flags for seven searches). Search time on hard won deals is heavy-tailed in the
@@ -108,6 +108,7 @@ def encode(deal: Deal, reduce: int = REDUCE_ALL) -> np.ndarray:
         s[CHAINS + 8 * i:CHAINS + 8 * i + 8] = word_bytes(chained(pile))
         _set_run_cards(s, i)
     s[TALON_CHAIN:TALON_CHAIN + 8] = word_bytes(chained(talon))
+    _set_pile_terms(s)
     s[REDUCE] = reduce
     if reduce & REDUCE_DEADLOCK:
         s[DOOMED] = _doomed(s)

@@ -17,11 +17,12 @@ from ...engine.contract import mix64 as _mix
 from ..talon_dominance import PASSES_BITS, talon_field, with_field
 from .reductions import _stone, _up
 from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
-                    K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, N_PILES, PASSES, PASSES_USED, PEND_KIND, PEND_Y,
-                    PILE_CAP, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE, REDUCE_MACRO,
-                    REDUCE_TALON_DOMINANCE, RUN_CARDS, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_CAP, TALON_CHAIN, TALON_LEN,
-                    WASTE_LEN, _built_from, _chain_pile, _chain_talon, _empty_target, _exposed_like, _pile_chain,
-                    _redeal_allowed, _run_cards, _set_run_cards, _to_found, _top)
+                    K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MARKED_START, N_PILES, PASSES, PASSES_USED,
+                    PEND_KIND, PEND_Y, PILE_CAP, PILE_TERMS, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE,
+                    REDUCE_MACRO, REDUCE_TALON_DOMINANCE, RUN_CARDS, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_CAP,
+                    TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from, _chain_pile, _chain_talon, _empty_target,
+                    _exposed_like, _pile_chain, _pile_term, _redeal_allowed, _renew_pile_term, _run_cards,
+                    _set_run_cards, _to_found, _top)
 
 
 @njit(inline="always")
@@ -32,9 +33,11 @@ def _place(s, c, dst):
         t = s[LEN + dst]
         if t > 0:   # c builds on the top, which joins the run cards under the new top
             store64(s, RUN_CARDS + 8 * dst, _run_cards(s, dst) | (np.uint64(1) << np.uint64(_top(s, dst))))
+        old = _pile_term(s, dst, np.uint64(1))
         s[PILES + dst * PILE_CAP + t] = c
         s[LEN + dst] = t + 1
         store64(s, CHAINS + 8 * dst, _pile_chain(s, dst) * CHAIN + np.uint64(c + 1))
+        _renew_pile_term(s, dst, old)
 
 
 @njit(inline="always")
@@ -42,6 +45,7 @@ def _put_tail(s, base, index, ln, j):
     """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain extended)."""
     t = s[LEN + j]
     h = _pile_chain(s, j)
+    old = _pile_term(s, j, np.uint64(1))
     # the tail builds on pile j's top (or lies alone in it): every card but the new top
     # is under a card of the run
     run = _run_cards(s, j) | (np.uint64(1) << np.uint64(_top(s, j))) if t > 0 else np.uint64(0)
@@ -55,6 +59,7 @@ def _put_tail(s, base, index, ln, j):
     s[LEN + j] = t
     store64(s, CHAINS + 8 * j, h)
     store64(s, RUN_CARDS + 8 * j, run)
+    _renew_pile_term(s, j, old)
 
 
 @njit(inline="always")
@@ -65,11 +70,13 @@ def _cut(s, i, index):
     builds on its top (or lies alone in an empty pile), so the start of the run it joins
     never changes: apply sets RUNS here only. The pile's chain is made again from the
     cards it keeps (one put on a pile extends it instead)."""
+    old = _pile_term(s, i, np.uint64(1))
     s[LEN + i] = index
     if index <= s[RUNS + i]:
         s[RUNS + i] = _built_from(s, PILES + i * PILE_CAP, index) if index > 0 else 0
     _chain_pile(s, i)
     _set_run_cards(s, i)
+    _renew_pile_term(s, i, old)
 
 
 @njit(APPLY_SIG, cache=True)
@@ -138,14 +145,13 @@ def apply(s, m):
 
 @njit(inline="always")
 def _piles_hash(s):
-    """A sum of per-pile hashes, so the order of piles does not matter; the pile a
-    stepping stone lies on starts differently (the mark travels with it)."""
-    total = np.uint64(0)
-    for i in range(N_PILES):
-        # the pile's cards chained from 1 (from 1 + 0x3C6EF372 for the marked pile)
-        start = np.uint64(1) if s[PEND_Y] != i + 1 else np.uint64(1 + 0x3C6EF372)
-        h = chain_on(start, s[LEN + i], _pile_chain(s, i))
-        total += _mix(h + np.uint64(0x9E3779B97F4A7C15))
+    """A sum of per-pile terms (_pile_term), so the order of piles does not matter: the
+    sum apply keeps, with the term of the pile a stepping stone lies on (marked: the mark
+    travels with it) in place of its plain one."""
+    total = load64(s, PILE_TERMS)
+    if s[PEND_Y] != 0:
+        i = np.int64(s[PEND_Y]) - 1
+        total += _pile_term(s, i, MARKED_START) - _pile_term(s, i, np.uint64(1))
     return total
 
 

@@ -177,9 +177,9 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..cardbits import ALL_CARDS, PARENTS
-from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, PILES, RANKS, REDUCE, REDUCE_LAZY, REDUCE_MACRO,
-                    REDUCE_STONE, TALON, TALON_LEN, WASTE_LEN, _builds, _fits_found, _red, _redeal_allowed,
-                    _talon_remove, _to_found)
+from .state import (FOUND, LADDER, LADDER_LEN, LEN, N_PILES, PASSES, PILE_CAP, PILES, RANKS, REDUCE, REDUCE_LAZY,
+                    REDUCE_MACRO, REDUCE_STONE, TALON, TALON_LEN, WASTE_LEN, _builds, _fits_found, _red,
+                    _redeal_allowed, _talon_remove, _to_found)
 
 
 @njit(cache=True)

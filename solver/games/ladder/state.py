@@ -26,6 +26,9 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     RUN_CARDS[8][8]  per pile, the cards of its top run but its top card, as a card
                 bit set (``load64``; a run holds a card value once): a function of
                 the pile, kept by apply so that moves() need not walk the runs
+    PILE_TERMS[8]  the sum of every pile's term of the key (:func:`_pile_term`, no
+                pile marked): a function of the piles, kept by apply so that the key
+                and the dominance group need not hash every pile
 
 **Foundations.** An empty foundation takes any Ace and a foundation builds up
 by suit, so each suit ends with two foundations of its own. Which physical
@@ -58,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import chain_bytes, load64, store64
+from ...engine.contract import chain_bytes, chain_on, load64, mix64, store64
 from ..cardbits import PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
@@ -75,7 +78,8 @@ RUNS = PILES + N_PILES * PILE_CAP   # 8 bytes: where each pile's top run starts 
 CHAINS = RUNS + N_PILES    # 8 x 8 bytes: each pile's cards chained (kept by apply)
 TALON_CHAIN = CHAINS + 8 * N_PILES   # 8 bytes: the talon's cards chained (kept by apply)
 RUN_CARDS = TALON_CHAIN + 8   # 8 x 8 bytes: each pile's run cards under its top (kept by apply)
-STATE_SIZE = RUN_CARDS + 8 * N_PILES  # 436
+PILE_TERMS = RUN_CARDS + 8 * N_PILES   # 8 bytes: the sum of the piles' key terms (kept by apply)
+STATE_SIZE = PILE_TERMS + 8  # 444
 MAX_MOVES = 768      # bound: 52 + 96 + 9 + 56 + 96 + 344 + 43 + 2 (see moves)
 
 REDUCE_MACRO, REDUCE_SAFE, REDUCE_LAZY, REDUCE_STONE, REDUCE_ARRANGE, REDUCE_DEADLOCK = 1, 2, 4, 8, 16, 32
@@ -230,6 +234,31 @@ def _talon_pos(q, talon_len, waste_len):
 def _pile_chain(s, i):
     """Pile i's cards chained from 0, as the state keeps them (CHAINS)."""
     return load64(s, CHAINS + 8 * i)
+
+
+MARKED_START = np.uint64(1 + 0x3C6EF372)   # the chain's start of the pile a stepping stone lies on
+
+
+@njit(inline="always")
+def _pile_term(s, i, start):
+    """Pile i's term of the key: its cards chained from ``start`` (1; MARKED_START for the
+    pile a stepping stone lies on: the mark travels with it), spread."""
+    return mix64(chain_on(start, s[LEN + i], _pile_chain(s, i)) + np.uint64(0x9E3779B97F4A7C15))
+
+
+@njit(inline="always")
+def _set_pile_terms(s):
+    """Set the kept sum of the piles' terms from their chains (when a state is made)."""
+    total = np.uint64(0)
+    for i in range(N_PILES):
+        total += _pile_term(s, i, np.uint64(1))
+    store64(s, PILE_TERMS, total)
+
+
+@njit(inline="always")
+def _renew_pile_term(s, i, old):
+    """Pile i changed, its term was ``old``: the kept sum takes its new term instead."""
+    store64(s, PILE_TERMS, load64(s, PILE_TERMS) - old + _pile_term(s, i, np.uint64(1)))
 
 
 @njit(cache=True)
