@@ -42,7 +42,8 @@ def _place(s, c, dst):
 
 @njit(inline="always")
 def _put_tail(s, base, index, ln, j):
-    """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain extended)."""
+    """Cards ``index`` to ``ln`` of the pile at ``base`` onto pile j (its chain, run cards
+    and term renewed)."""
     t = s[LEN + j]
     h = _pile_chain(s, j)
     old = _pile_term(s, j, np.uint64(1))
@@ -68,8 +69,9 @@ def _cut(s, i, index):
     (only run cards move): the run still starts there unless the cut reached it. An
     emptied pile gets 0, so a pile that is empty has 0; and a card or tail put on a pile
     builds on its top (or lies alone in an empty pile), so the start of the run it joins
-    never changes: apply sets RUNS here only. The pile's chain is made again from the
-    cards it keeps (one put on a pile extends it instead)."""
+    never changes: apply sets RUNS here only. The pile's chain and run cards are made
+    again from the cards it keeps (one put on a pile extends them instead), and the kept
+    sum of the piles' terms takes its new term."""
     old = _pile_term(s, i, np.uint64(1))
     s[LEN + i] = index
     if index <= s[RUNS + i]:
