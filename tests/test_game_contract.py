@@ -66,6 +66,16 @@ def test_the_game_declares_what_it_offers(game):
     assert (GOLDEN / f"{game.name}.jsonl").exists(), "add the game to scripts/golden.py and write its golden runs"
 
 
+@pytest.mark.parametrize("game", GAMES, ids=ids(GAMES))
+def test_the_kernels_keep_no_reference_counts(game):
+    # the engine calls them per node and owns their arrays (engine.contract.kernel): one
+    # compiled with Numba's reference counting pays for it on every call
+    kernels = game.solver.kernels
+    for name in ("moves", "apply", "key", "is_won", "dominance_group", "dominance_vector", "progress", "transient",
+                 "beam_score", "stage"):
+        assert getattr(kernels, name).targetoptions.get("_nrt") is False, f"{game.name}: {name} counts references"
+
+
 def test_games_and_their_rules_load_no_numba():
     code = ("import sys\nfrom solver.registry import games\nfrom solver.deals import deal_from_seed\n"
             "for g in games().values():\n    g.rules.legal_moves(g.rules.initial(deal_from_seed(g.name, 1)))\n"

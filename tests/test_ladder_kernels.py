@@ -1059,6 +1059,27 @@ def test_the_sum_of_pile_terms_the_state_keeps_is_that_of_its_piles(options):
         assert kept_word(state, S.PILE_TERMS) == total % 2**64, (seed, piles)
 
 
+def test_a_card_taken_from_the_talon_leaves_the_chain_of_the_rest():
+    """``_talon_take`` renews the talon's chain from the shorter side of the card taken
+    (the cards before it, or those after it through the chain multiplier's inverse): for
+    every place in a full talon and in a short one, the kept word is the chain of the
+    cards left, and the boundary stands where the card was."""
+    for length in (43, 5):
+        deal = deal_from_seed("ladder", 3, {"passes": 1})
+        root = encoding.encode(deal)
+        root[S.TALON_LEN] = length
+        root[S.TALON_CHAIN:S.TALON_CHAIN + 8] = np.frombuffer(
+            np.uint64(byte_chain([int(c) for c in root[S.TALON:S.TALON + length]])).tobytes(), np.uint8)
+        for p in range(length):
+            state = root.copy()
+            left = [int(c) for c in state[S.TALON:S.TALON + length]]
+            del left[p]
+            S._talon_take(state, p)
+            assert [int(c) for c in state[S.TALON:S.TALON + length - 1]] == left
+            assert kept_word(state, S.TALON_CHAIN) == byte_chain(left), (length, p)
+            assert state[S.WASTE_LEN] == p
+
+
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_chains_the_state_keeps_are_those_of_its_piles_and_talon(options):
     """``CHAINS`` and ``TALON_CHAIN`` (kept by apply so that the key need not walk the

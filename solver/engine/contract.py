@@ -109,7 +109,18 @@ TransientFn = types.FunctionType(TRANSIENT_SIG)
 StageFn = types.FunctionType(STAGE_SIG)
 
 
-@njit(DOMINANCE_SIG, cache=True)
+def kernel(signature):
+    """The decorator of a kernel (a function of :class:`Kernels`): compiled for the contract's
+    ``signature``, cached, and without Numba's reference counting (NRT). The engine calls
+    kernels once or more per node and owns every array it passes them, so a kernel needs
+    no count of its own; with one, each call counted its array arguments up on entry and
+    down on every return (an atomic add each), a large share of a node's time
+    (benchmarks/results.md). A kernel therefore allocates no array: Numba refuses to
+    compile one that does."""
+    return njit(signature, cache=True, _nrt=False)
+
+
+@kernel(DOMINANCE_SIG)
 def no_dominance(s):
     """The default dominance kernels: no state dominates another."""
     return np.uint64(0)
@@ -120,26 +131,26 @@ def no_key_dominance(root) -> int:
     return 0
 
 
-@njit(PROGRESS_SIG, cache=True)
+@kernel(PROGRESS_SIG)
 def no_progress(s):
     """The default progress kernel: every state scores the same (a lookahead finds nothing)."""
     return np.int64(0)
 
 
-@njit(BEAM_SCORE_SIG, cache=True)
+@kernel(BEAM_SCORE_SIG)
 def unscored(s, weighing):
     """The default beam score: none (a game without one cannot run the beam search)."""
     return np.int64(0)
 
 
-@njit(STAGE_SIG, cache=True)
+@kernel(STAGE_SIG)
 def unstaged(s):
     """The default stage kernel: one stage for every state (a game without one cannot run the
     staged search)."""
     return np.int64(0)
 
 
-@njit(TRANSIENT_SIG, cache=True)
+@kernel(TRANSIENT_SIG)
 def never_transient(s):
     """The default transient kernel: the search stores every state."""
     return False
@@ -232,6 +243,7 @@ def mix64(x):
 CHAIN = np.uint64(0x100000001B3)          # the byte chain's multiplier (FNV-1a's prime)
 CHAIN_POWERS = np.array([pow(int(CHAIN), k, 1 << 64) for k in range(64)], dtype=np.uint64)   # modulo 2**64
 CHAIN2, CHAIN3, CHAIN4 = CHAIN_POWERS[2], CHAIN_POWERS[3], CHAIN_POWERS[4]
+CHAIN_INVERSE = np.uint64(pow(int(CHAIN), -1, 1 << 64))   # CHAIN * CHAIN_INVERSE = 1 modulo 2**64
 
 
 @njit(inline="always")

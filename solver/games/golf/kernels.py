@@ -86,7 +86,7 @@ from numba import njit
 
 from ...deals import Deal
 from ...engine.contract import mix64 as _mix
-from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels, kernel
 from ...moves import Move
 
 N_PILES = 7
@@ -270,7 +270,7 @@ def _unmatched(s):
 # ---------------------------------------------------------------------------
 # The kernels
 # ---------------------------------------------------------------------------
-@njit(MOVES_SIG, cache=True)
+@kernel(MOVES_SIG)
 def moves(s, out):
     if (s[REDUCE] & REDUCE_MATCH) and _unmatched(s):
         return 0
@@ -304,7 +304,7 @@ def moves(s, out):
     return n
 
 
-@njit(APPLY_SIG, cache=True)
+@kernel(APPLY_SIG)
 def apply(s, m):
     if m == DRAW_MOVE:
         s[TOP] = s[STOCK + s[STOCK_POS]]
@@ -316,7 +316,7 @@ def apply(s, m):
     s[LEFT] -= 1
 
 
-@njit(KEY_SIG, cache=True)
+@kernel(KEY_SIG)
 def key(s):
     top = np.uint64(s[TOP])
     if s[REDUCE] & REDUCE_RANK:
@@ -333,7 +333,7 @@ def key(s):
     return _mix(total ^ t)
 
 
-@njit(WON_SIG, cache=True)
+@kernel(WON_SIG)
 def is_won(s):
     return s[LEFT] == 0
 

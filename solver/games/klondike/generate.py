@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ...engine.contract import MOVES_SIG
+from ...engine.contract import MOVES_SIG, kernel
 from ...engine.contract import mix64 as _mix
 from .reductions import _doomed, _lazy, _may_follow_up, _onto_stone, _safe
 from .state import (DOOMED, DOWN, DRAW, DRAW_MOVE, DST_FOUND, EMPTIED, F2T, FOUND, LEN, LIFT, NO_STONE, ORDER,
@@ -224,7 +224,7 @@ def _scramble(out, n, order):
         out[n + k + 1] = lm
 
 
-@njit(MOVES_SIG, cache=True)
+@kernel(MOVES_SIG)
 def moves(s, out):
     n = 0
     reduce = s[REDUCE]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, chain_bytes, chain_on,
+from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, KEY_SIG, WON_SIG, chain_bytes, chain_on, kernel,
                                 load64, store64)
 from ...engine.contract import mix64 as _mix
 from ..talon_dominance import CHAIN_BITS, chain_field, talon_field, with_field
@@ -53,7 +53,7 @@ def _keep_talon_chain(s):
     store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
 
 
-@njit(APPLY_SIG, cache=True)
+@kernel(APPLY_SIG)
 def apply(s, m):
     s[STONE] = NO_STONE
     s[LIFT] = NO_STONE
@@ -173,7 +173,7 @@ def _hashed_piles(s, layout):
     return total
 
 
-@njit(KEY_SIG, cache=True)
+@kernel(KEY_SIG)
 def key(s):
     # piles: a sum of per-pile hashes, so the order of piles does not matter. With
     # REDUCE_LAYOUT the face-up cards above each pile's lowest one count only as a set,
@@ -212,12 +212,12 @@ def key(s):
     return with_field(_mix(total ^ _mix(t + np.uint64(0x632BE59BD9B4E019))), field, bits)
 
 
-@njit(WON_SIG, cache=True)
+@kernel(WON_SIG)
 def is_won(s):
     return s[FOUND] + s[FOUND + 1] + s[FOUND + 2] + s[FOUND + 3] == 52
 
 
-@njit(BEAM_SCORE_SIG, cache=True)
+@kernel(BEAM_SCORE_SIG)
 def beam_score(s, weighing):
     """How promising a position looks, for the beam search (engine/beam.py): cards up and
     face-down cards turned, less, with limited passes, the passes used (the one resource a

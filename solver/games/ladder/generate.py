@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import MOVES_SIG, mix64_int
+from ...engine.contract import MOVES_SIG, kernel, mix64_int
 from ..cardbits import ALL_CARDS, CHILDREN, PARENTS
 from .reductions import _chain_ends, _lazy, _safe_ups, _stone
 from .state import (DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FOLLOW_ALL, FORCED_FLAG, K_NONE, LADDER, LADDER_LEN,
@@ -56,7 +56,7 @@ def _gen_ladder(s, out, n, kind, py, et, to_found, to_piles, ups, first, tops):
 
 @njit(inline="always")
 def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to_empty, holds, first, talon,
-               followable, targets, safe_ups, ladder_top):
+               followable, targets, safe_ups, ladder_top, ups):
     """Talon cards (macro moves) or the waste top (plain) to the foundations / piles.
     ``holds`` >= 0: only cards that card ``holds`` builds on (-2: only those that it does not;
     -3 -- only with ``first`` and unlimited passes, macro moves -- all of them in one pass
@@ -80,6 +80,12 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
             cand &= _followed(followable) | safe_ups   # a dead stone: no move could follow it
         if cand == 0:
             return n
+    elif to_found and not to_piles and not to_empty:
+        cand = ups   # only to the foundations: the cards that fit one
+        if cand == 0:
+            return n
+    elif to_empty and not to_found and not to_piles and not (et >= 0 and _ok(kind, py, et)):
+        return n   # only into the empty pile, and there is none allowed
     seen = np.uint64(0)   # unlimited passes: one move per card value
     every = macro and unlimited and talon != 0
     if every:
@@ -373,20 +379,15 @@ def _sort_by_label(s, out, n):
     wait in ``out[n:2n]`` (a heap array here cost an allocation per expanded state)."""
     if n < 2:
         return
-    if 2 * n > out.shape[0]:   # no room for the labels (never met: see MAX_MOVES)
-        labels = np.empty(n, dtype=np.int64)
-        for q in range(n):
-            labels[q] = _move_label(s, out[q])
+    if 2 * n > out.shape[0]:   # no room for the labels (never met: see MAX_MOVES): each worked out again
         for q in range(1, n):
             m = out[q]
-            lab = labels[q]
+            lab = _move_label(s, m)
             r = q - 1
-            while r >= 0 and labels[r] > lab:
+            while r >= 0 and _move_label(s, out[r]) > lab:
                 out[r + 1] = out[r]
-                labels[r + 1] = labels[r]
                 r -= 1
             out[r + 1] = m
-            labels[r + 1] = lab
         return
     for q in range(n):
         out[n + q] = np.int32(_move_label(s, out[q]))
@@ -402,7 +403,7 @@ def _sort_by_label(s, out, n):
         out[n + r + 1] = lab
 
 
-@njit(MOVES_SIG, cache=True)
+@kernel(MOVES_SIG)
 def moves(s, out):
     reduce = s[REDUCE]
     macro = (reduce & REDUCE_MACRO) != 0
@@ -490,7 +491,7 @@ def moves(s, out):
     if not lazy and kind == K_NONE:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found=True, to_piles=False, to_empty=False,
                        holds=-1, first=arrange, talon=talon, followable=FOLLOW_ALL, targets=targets,
-                       safe_ups=safe_ups, ladder_top=-1)
+                       safe_ups=safe_ups, ladder_top=-1, ups=ups)
     n = _gen_ladder(s, out, n, kind, py, et, to_found=False, to_piles=True, ups=ups, first=arrange, tops=tops)
     top = np.int64(s[LADDER + ladder_len - 1]) if ladder_len > 0 else -1
     followable = FOLLOW_ALL
@@ -503,7 +504,7 @@ def moves(s, out):
     if top >= 0 and not one_pass:
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found=False, to_piles=True, to_empty=False,
                        holds=top, first=arrange, talon=talon, followable=followable, targets=targets,
-                       safe_ups=safe_ups, ladder_top=-1)
+                       safe_ups=safe_ups, ladder_top=-1, ups=ups)
     n = _gen_tails(s, out, n, kind, py, et, to_piles=True, to_empty=False, split=0, first=arrange, runs=runs,
                    targets=targets)
     n = _gen_tails(s, out, n, kind, py, et, to_piles=False, to_empty=True, split=0, first=arrange, runs=runs,
@@ -513,14 +514,14 @@ def moves(s, out):
                        targets=targets)
     n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found=False, to_piles=True, to_empty=False,
                    holds=-3 if one_pass else -2, first=arrange, talon=talon, followable=followable, targets=targets,
-                   safe_ups=safe_ups, ladder_top=top)
+                   safe_ups=safe_ups, ladder_top=top, ups=ups)
     if not arrange:
         n = _gen_tails(s, out, n, kind, py, et, to_piles=False, to_empty=True, split=1, first=arrange, runs=runs,
                        targets=targets)
     if not _stone(s):
         n = _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found=False, to_piles=False, to_empty=True,
                        holds=-1, first=arrange, talon=talon, followable=FOLLOW_ALL, targets=targets,
-                       safe_ups=safe_ups, ladder_top=-1)
+                       safe_ups=safe_ups, ladder_top=-1, ups=ups)
     _sort_by_label(s, out, n)
     # plain stock moves (macro moves off); they count as lower than any card
     if not macro and kind == K_NONE:

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG, KEY_SIG, PROGRESS_SIG, STAGE_SIG,
-                                TRANSIENT_SIG, WON_SIG, chain_on, load64, store64)
+                                TRANSIENT_SIG, WON_SIG, chain_on, kernel, load64, store64)
 from ...engine.contract import mix64 as _mix
 from ..talon_dominance import PASSES_BITS, talon_field, with_field
 from .reductions import _stone, _up
@@ -20,7 +20,7 @@ from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MARKED_START, N_PILES, PASSES, PASSES_USED,
                     PEND_KIND, PEND_Y, PILE_CAP, PILE_TERMS, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE,
                     REDUCE_MACRO, REDUCE_TALON_DOMINANCE, RUN_CARDS, RUNS, SRC_LADDER, SRC_TALON, TALON, TALON_CAP,
-                    TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from, _chain_pile, _chain_talon, _empty_target,
+                    TALON_CHAIN, TALON_LEN, WASTE_LEN, _built_from, _chain_pile, _empty_target, _talon_take,
                     _exposed_like, _pile_chain, _pile_term, _redeal_allowed, _renew_pile_term, _run_cards,
                     _set_run_cards, _to_found, _top)
 
@@ -81,7 +81,7 @@ def _cut(s, i, index):
     _renew_pile_term(s, i, old)
 
 
-@njit(APPLY_SIG, cache=True)
+@kernel(APPLY_SIG)
 def apply(s, m):
     s[PEND_KIND] = K_NONE
     s[PEND_Y] = 0
@@ -108,12 +108,7 @@ def apply(s, m):
         if (m & REDEAL_FLAG) and s[PASSES] != 0:
             s[PASSES_USED] += 1
         c = s[TALON + index]
-        ln = s[TALON_LEN]
-        for q in range(index, ln - 1):
-            s[TALON + q] = s[TALON + q + 1]
-        s[TALON_LEN] = ln - 1
-        s[WASTE_LEN] = index
-        _chain_talon(s)
+        _talon_take(s, index)
         _place(s, c, dst)
         if free and dst != DST_FOUND and _stone(s):
             s[PEND_KIND] = K_STONE   # the next move must put a card onto it
@@ -178,7 +173,7 @@ def _talon_field_bits(s):
     return PASSES_BITS[s[PASSES]], BOUNDARY_BITS
 
 
-@njit(KEY_SIG, cache=True)
+@kernel(KEY_SIG)
 def key(s):
     total = _piles_hash(s)
     # foundations (4 bits a height), ladder length (its cards are fixed), constraint
@@ -199,7 +194,7 @@ def key(s):
     return with_field(_mix(total ^ _mix(g + np.uint64(0x2545F4914F6CDD1D))), field, passes_bits + boundary_bits)
 
 
-@njit(WON_SIG, cache=True)
+@kernel(WON_SIG)
 def is_won(s):
     total = 0
     for f in range(8):
@@ -207,7 +202,7 @@ def is_won(s):
     return total == 104
 
 
-@njit(DOMINANCE_SIG, cache=True)
+@kernel(DOMINANCE_SIG)
 def dominance_group(s):
     """States with the same piles and ladder, and no stepping-stone constraint, with
     unlimited passes and macro moves (*Dominance* in reductions.py); 0 for
@@ -219,13 +214,13 @@ def dominance_group(s):
     return _mix(_piles_hash(s) + np.uint64(s[LADDER_LEN]) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
 
 
-@njit(DOMINANCE_SIG, cache=True)
+@kernel(DOMINANCE_SIG)
 def dominance_vector(s):
     """The eight foundation heights, one 4-bit field each (fewer cards up dominates)."""
     return _foundation_fields(s)
 
 
-@njit(PROGRESS_SIG, cache=True)
+@kernel(PROGRESS_SIG)
 def progress(s):
     """Cards dug out of the ladder, then empty piles (the restart runs' lookahead): a
     ladder card that needs a place takes an empty pile or a card built for it."""
@@ -236,7 +231,7 @@ def progress(s):
     return np.int64(LADDER_CAP - s[LADDER_LEN]) * 16 + empty
 
 
-@njit(BEAM_SCORE_SIG, cache=True)
+@kernel(BEAM_SCORE_SIG)
 def beam_score(s, weighing):
     """How promising a position looks, for the beam search (engine/beam.py): cards up,
     ladder cards dug out, empty piles, less the cards the piles hold below their proper
@@ -268,7 +263,7 @@ def beam_score(s, weighing):
     return np.int64(score)
 
 
-@njit(STAGE_SIG, cache=True)
+@kernel(STAGE_SIG)
 def stage(s):
     """With limited passes, the passes left after this one, then the stock cards left: a
     draw lowers the second, a redeal the first by one while the second may rise to at
@@ -280,7 +275,7 @@ def stage(s):
     return later * (TALON_CAP + 1) + np.int64(s[TALON_LEN]) - np.int64(s[WASTE_LEN])
 
 
-@njit(TRANSIENT_SIG, cache=True)
+@kernel(TRANSIENT_SIG)
 def transient(s):
     """The position right after a stepping stone: the search does not store it. Its
     moves all put a card onto the stone, and one that puts another talon card there

@@ -22,7 +22,7 @@ State layout (``uint8``, :data:`STATE_SIZE` bytes)::
     CHAINS[8][8]  per pile, its cards chained from 0 (``chain_bytes``; 8 bytes, low
                 byte first), and TALON_CHAIN[8], the talon's: functions of the pile
                 and the talon, kept by apply so that the key need not walk them (the
-                talon's only where the key reads it: see _chain_talon)
+                talon's only where the key reads it: see _talon_take)
     RUN_CARDS[8][8]  per pile, the cards of its top run but its top card, as a card
                 bit set (``load64``; a run holds a card value once): a function of
                 the pile, kept by apply so that moves() need not walk the runs
@@ -61,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...engine.contract import chain_bytes, chain_on, load64, mix64, store64
+from ...engine.contract import CHAIN_INVERSE, CHAIN_POWERS, chain_bytes, chain_on, load64, mix64, store64
 from ..cardbits import PARENTS
 
 PASSES, PASSES_USED, TALON_LEN, WASTE_LEN, LADDER_LEN, REDUCE = range(6)
@@ -174,11 +174,7 @@ def _talon_remove(s, card):
     for q in range(talon_len):
         p = _talon_pos(q, talon_len, waste_len)
         if s[TALON + p] == card:
-            for k in range(p, talon_len - 1):
-                s[TALON + k] = s[TALON + k + 1]
-            s[TALON_LEN] = talon_len - 1
-            s[WASTE_LEN] = p
-            _chain_talon(s)
+            _talon_take(s, p)
             return
 
 
@@ -268,13 +264,31 @@ def _chain_pile(s, i):
 
 
 @njit(inline="always")
-def _chain_talon(s):
-    """Set the talon's kept chain from its cards (after a talon card is played, or when
-    a state is made), where the key reads it: not with unlimited passes and macro moves,
-    whose key holds no talon (there the word keeps the deal's talon, unread)."""
+def _talon_take(s, p):
+    """Take the card at talon index ``p`` out of the talon (the boundary then stands where
+    it was: the waste is the cards before it). The talon's kept chain is renewed where the
+    key reads it: not with unlimited passes and macro moves, whose key holds no talon (there
+    the word keeps the deal's talon, unread). It is renewed from the shorter side of ``p``:
+    with P the chain of the cards before p and S of those after it (L cards), the chain
+    was P * C**(L+1) + (card+1) * C**L + S and becomes P * C**L + S; C is odd, so it has an
+    inverse modulo 2**64 and P * C**L can come from S too."""
+    ln = np.int64(s[TALON_LEN])
+    c = np.uint64(s[TALON + p] + 1)
+    for k in range(p, ln - 1):
+        s[TALON + k] = s[TALON + k + 1]
+    s[TALON_LEN] = ln - 1
+    s[WASTE_LEN] = p
     if s[PASSES] == 0 and (s[REDUCE] & REDUCE_MACRO):
         return
-    store64(s, TALON_CHAIN, chain_bytes(np.uint64(0), s, TALON, np.int64(s[TALON_LEN])))
+    old = load64(s, TALON_CHAIN)
+    after = ln - 1 - p
+    if p <= after:
+        before = chain_bytes(np.uint64(0), s, TALON, p)
+        new = old - c * CHAIN_POWERS[after] - before * (CHAIN_POWERS[after + 1] - CHAIN_POWERS[after])
+    else:
+        rest = chain_bytes(np.uint64(0), s, TALON + p, after)
+        new = (old - rest - c * CHAIN_POWERS[after]) * CHAIN_INVERSE + rest
+    store64(s, TALON_CHAIN, new)
 
 
 @njit(cache=True)

@@ -158,7 +158,7 @@ from numba import njit
 
 from ...deals import Deal
 from ...engine.contract import mix64 as _mix
-from ...engine.contract import APPLY_SIG, COST_SIG, ESTIMATE_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...engine.contract import APPLY_SIG, COST_SIG, ESTIMATE_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels, kernel
 from ...moves import Move, remove
 from ...options import resolve
 
@@ -416,7 +416,7 @@ def _macro_moves(s, out, cells):
     return n
 
 
-@njit(MOVES_SIG, cache=True)
+@kernel(MOVES_SIG)
 def moves(s, out):
     if s[PYR_LEFT] == 0 or s[LOST]:
         return 0
@@ -586,7 +586,7 @@ def _bury(s):
             above += 1 << (4 * r)
 
 
-@njit(APPLY_SIG, cache=True)
+@kernel(APPLY_SIG)
 def apply(s, m):
     if m == DRAW_MOVE:
         if s[PILES] == 1:
@@ -614,7 +614,7 @@ def apply(s, m):
         _bury(s)
 
 
-@njit(KEY_SIG, cache=True)
+@kernel(KEY_SIG)
 def key(s):
     k = np.uint64(0)
     for i in range(NCELLS):
@@ -649,7 +649,7 @@ def key(s):
     return _mix(k ^ _mix(sig + np.uint64(0x9E3779B97F4A7C15)))
 
 
-@njit(WON_SIG, cache=True)
+@kernel(WON_SIG)
 def is_won(s):
     return s[PYR_LEFT] == 0
 
@@ -664,7 +664,7 @@ def _present(s, lo, hi):
     return count
 
 
-@njit(COST_SIG, cache=True)
+@kernel(COST_SIG)
 def move_cost(s, m):
     """The player moves kernel move ``m`` stands for in ``s``: what :func:`expand` writes."""
     if s[PILES] == 3 or m == DRAW_MOVE or m == REDEAL_MOVE:
@@ -692,7 +692,7 @@ def move_cost(s, m):
     return total
 
 
-@njit(ESTIMATE_SIG, cache=True)
+@njit(ESTIMATE_SIG, cache=True)   # not @kernel: it allocates its counts (only the fewest-moves search calls it)
 def moves_left(s):
     """A lower bound on the player moves that clear the pyramid from ``s``.
 

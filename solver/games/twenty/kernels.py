@@ -155,7 +155,7 @@ from numba import njit
 
 from ...deals import Deal
 from ...engine.contract import mix64 as _mix
-from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels
+from ...engine.contract import APPLY_SIG, KEY_SIG, MOVES_SIG, WON_SIG, Kernels, kernel
 from ...moves import Move
 
 N_PILES = 20
@@ -485,7 +485,7 @@ def _persistent(s, out, tmp, work):
 # ---------------------------------------------------------------------------
 # The kernels
 # ---------------------------------------------------------------------------
-@njit(MOVES_SIG, cache=True)
+@kernel(MOVES_SIG)
 def moves(s, out):
     n = 0
     reduce = s[REDUCE]
@@ -540,7 +540,7 @@ def moves(s, out):
     return n
 
 
-@njit(APPLY_SIG, cache=True)
+@kernel(APPLY_SIG)
 def apply(s, m):
     s[PENDING] = 0
     if m == DEAL_MOVE:
@@ -589,7 +589,7 @@ def _pile_words(s, base, n):
     return lo, hi
 
 
-@njit(KEY_SIG, cache=True)
+@kernel(KEY_SIG)
 def key(s):
     # foundation heights and the stock position (the stock itself is fixed for a search)
     t = np.uint64(s[STOCK_POS])
@@ -613,7 +613,7 @@ def key(s):
     return _mix(total ^ t)
 
 
-@njit(WON_SIG, cache=True)
+@kernel(WON_SIG)
 def is_won(s):
     total = 0
     for k in range(8):
