@@ -64,7 +64,9 @@ def _gen_talon(s, out, n, kind, py, et, macro, unlimited, to_found, to_piles, to
     order of two calls, holds = ladder_top and holds = -2).
     ``followable`` (stepping stones; else FOLLOW_ALL): the ranks and colours of the cards
     that may go onto a pile next; a stone nothing of it builds on is left out (see
-    _followable). ``targets``: the cards some pile top allowed as a target takes."""
+    _followable). ``targets``: the cards some pile top allowed as a target takes. ``ups``: the
+    cards that may go up now (_chain_ends; without lazy talon, those that fit a foundation):
+    a pass to the foundations alone looks only for them."""
     talon_len = np.int64(s[TALON_LEN])
     waste_len = np.int64(s[WASTE_LEN])
     # only to piles: the card values that may go somewhere (a filter by value, so the
