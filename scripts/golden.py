@@ -53,11 +53,11 @@ PLAN = {
                  (5, 150_000, {"piles": 3, "passes": 1})]),
     "twenty": ([{}], [(88, 150_000, {}), (37, 150_000, {}), (145, 150_000, {})]),
     # 581: lost in about 5.7M nodes (the restart run's marks, dominance, transient states), 603:
-    # won by the restart run within 400,000, 868 and 23 with one pass: won by the beam search
-    # (1.6M, 4.2M), 204 with one pass: won by the best-first search (within 3M)
+    # won by the restart run within 400,000, 868 and 263 with one pass: won by the beam search
+    # (1.6M, 5.3M), 204 with one pass: won by the best-first search (within 3M)
     "ladder": ([{"passes": None}, {"passes": 2}, {"passes": 1}],
                [(3, 150_000, {"passes": 2}), (581, 6_000_000, {"passes": None}),
-                (868, 6_000_000, {"passes": None}), (23, 6_000_000, {"passes": 1}),
+                (868, 6_000_000, {"passes": None}), (263, 6_000_000, {"passes": 1}),
                 (603, 400_000, {"passes": None}), (204, 3_000_000, {"passes": 1})]),
     "golf": ([{"queens_on_kings": False, "wrap": False}, {"queens_on_kings": True, "wrap": False},
               {"queens_on_kings": False, "wrap": True}, {"queens_on_kings": True, "wrap": True}], []),

@@ -231,6 +231,30 @@ def progress(s):
     return np.int64(LADDER_CAP - s[LADDER_LEN]) * 16 + empty
 
 
+@njit(inline="always")
+def _cards_to_go(s, c):
+    """How many cards a foundation must take before card c (not up) fits one: the higher
+    foundation of its suit if c is not below it, else the lower one."""
+    f = FOUND + 2 * (c // 13)
+    r = np.int64(c % 13)
+    return r - s[f] if r >= s[f] else r - s[f + 1]
+
+
+@njit(inline="always")
+def _buried_urgency(s):
+    """A card buried in the waste (under its top) or in the ladder (under its top) that a
+    foundation wants within two cards holds the game back: it comes out only after every
+    card above it. Each costs 3, 2 or 1 (0, 1 or 2 cards to go) times 4 in the waste and
+    times 2 in the ladder (its cards are dug anyway; the waste's were buried by choice).
+    A beam weighed so wins one-pass deals the others leave (benchmarks/results.md)."""
+    cost = 0
+    for q in range(s[WASTE_LEN] - 1):
+        cost += 4 * max(0, 3 - _cards_to_go(s, s[TALON + q]))
+    for q in range(s[LADDER_LEN] - 1):
+        cost += 2 * max(0, 3 - _cards_to_go(s, s[LADDER + q]))
+    return cost
+
+
 @kernel(BEAM_SCORE_SIG)
 def beam_score(s, weighing):
     """How promising a position looks, for the beam search (engine/beam.py): cards up,
@@ -240,7 +264,9 @@ def beam_score(s, weighing):
     redeal). Weighing 1 also prizes the cards in the proper tails (places built for
     the cards to come), weighing 2 empty piles twice as much. The weights were chosen on
     the one-pass deals of seeds 1-1000 that the search left unknown at 10 s, weighing 0
-    without a beam and the others with it (benchmarks/results.md)."""
+    without a beam and the others with it (benchmarks/results.md). In the last pass
+    weighing 0 also counts how soon the foundations want the cards buried there
+    (:func:`_buried_urgency`)."""
     up = 0
     for f in range(8):
         up += s[FOUND + f]
@@ -259,7 +285,12 @@ def beam_score(s, weighing):
     if weighing == 1:
         score += 2 * tails
     if s[PASSES] != 0:
-        score -= (3 if _redeal_allowed(s) else 8) * s[WASTE_LEN]
+        if _redeal_allowed(s):
+            score -= 3 * s[WASTE_LEN]
+        else:
+            score -= 8 * s[WASTE_LEN]
+            if weighing == 0:
+                score -= _buried_urgency(s)
     return np.int64(score)
 
 
