@@ -15,7 +15,7 @@ from ...engine.contract import (APPLY_SIG, BEAM_SCORE_SIG, CHAIN, DOMINANCE_SIG,
                                 TRANSIENT_SIG, WON_SIG, chain_on, kernel, load64, store64)
 from ...engine.contract import mix64 as _mix
 from ..talon_dominance import PASSES_BITS, talon_field, with_field
-from .reductions import _stone, _up
+from .reductions import _chain_base, _stone, _up
 from .state import (BOUNDARY_BITS, CHAINS, DOOMED, DRAW_MOVE, DST_FOUND, FINISH_MOVE, FORCED_FLAG, FOUND, K_NONE,
                     K_STONE, LADDER, LADDER_CAP, LADDER_LEN, LEN, MARKED_START, N_PILES, PASSES, PASSES_USED,
                     PEND_KIND, PEND_Y, PILE_CAP, PILE_TERMS, PILES, REDEAL_FLAG, REDEAL_MOVE, REDUCE, REDUCE_DOMINANCE,
@@ -232,26 +232,20 @@ def progress(s):
 
 
 @njit(inline="always")
-def _cards_to_go(s, c):
-    """How many cards a foundation must take before card c (not up) fits one: the higher
-    foundation of its suit if c is not below it, else the lower one."""
-    f = FOUND + 2 * (c // 13)
-    r = np.int64(c % 13)
-    return r - s[f] if r >= s[f] else r - s[f + 1]
-
-
-@njit(inline="always")
 def _buried_urgency(s):
     """A card buried in the waste (under its top) or in the ladder (under its top) that a
     foundation wants within two cards holds the game back: it comes out only after every
-    card above it. Each costs 3, 2 or 1 (0, 1 or 2 cards to go) times 4 in the waste and
-    times 2 in the ladder (its cards are dug anyway; the waste's were buried by choice).
-    A beam weighed so wins one-pass deals the others leave (benchmarks/results.md)."""
+    card above it. Each costs 3, 2 or 1 (0, 1 or 2 cards to go before it fits the foundation
+    it builds on, :func:`_chain_base`) times 4 in the waste and times 2 in the ladder (its
+    cards are dug anyway; the waste's were buried by choice). A beam weighed so wins
+    one-pass deals the others leave (benchmarks/results.md)."""
     cost = 0
     for q in range(s[WASTE_LEN] - 1):
-        cost += 4 * max(0, 3 - _cards_to_go(s, s[TALON + q]))
+        c = s[TALON + q]
+        cost += 4 * max(0, 3 - (c % 13 - _chain_base(s, c)))
     for q in range(s[LADDER_LEN] - 1):
-        cost += 2 * max(0, 3 - _cards_to_go(s, s[LADDER + q]))
+        c = s[LADDER + q]
+        cost += 2 * max(0, 3 - (c % 13 - _chain_base(s, c)))
     return cost
 
 
