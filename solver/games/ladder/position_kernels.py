@@ -259,7 +259,7 @@ def beam_score(s, weighing):
     the cards to come), weighing 2 empty piles twice as much. The weights were chosen on
     the one-pass deals of seeds 1-1000 that the search left unknown at 10 s, weighing 0
     without a beam and the others with it (benchmarks/results.md). In the last pass
-    weighing 0 also counts how soon the foundations want the cards buried there
+    every weighing also counts how soon the foundations want the cards buried there
     (:func:`_buried_urgency`)."""
     up = 0
     for f in range(8):
@@ -282,9 +282,7 @@ def beam_score(s, weighing):
         if _redeal_allowed(s):
             score -= 3 * s[WASTE_LEN]
         else:
-            score -= 8 * s[WASTE_LEN]
-            if weighing == 0:
-                score -= _buried_urgency(s)
+            score -= 8 * s[WASTE_LEN] + _buried_urgency(s)
     return np.int64(score)
 
 
