@@ -35,8 +35,8 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 # from: the Ladder limited-pass sections of benchmarks/results.md.)
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
 # With one pass a beam that runs out of states (most do within a second or two) starts
-# again weighed otherwise, twice (beam_score's weighings 1 and 2): each wins a few deals
-# the first leaves. A best-first search (engine/best_first.py) of 100,000 states takes turns
+# again weighed otherwise, three times (beam_score's weighings 1, 2 and 3): each wins a few
+# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states takes turns
 # after the beam, in four rounds of 2M nodes with depth weights 0 to 3: the beam must fill
 # each level with states that drew as many cards as the others, the best-first search goes
 # on from the best position at any depth, and wins other deals (each round in a fraction of
@@ -55,7 +55,7 @@ LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_
 # as many won near the limit, whose turns it shifts (one pass, seeds 1-500 at 20M nodes: 3
 # won only with it, 4 only without). With unlimited passes it lost a deal the beam wins
 # without the limit. (benchmarks/results.md, stops 60 and 61.)
-ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 3, "beam_siblings": 4,
+ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 4, "beam_siblings": 4,
                            "best_first_queue": 100_000,
                            "best_first_round": 2_000_000, "best_first_depth_weights": (0, 1, 2, 3),
                            "staged_width": 500, "staged_round": 2_000_000, "staged_weighings": (0, 1, 2)}

@@ -256,9 +256,9 @@ def beam_score(s, weighing):
     tails (junk a card must be moved off to reach) and, with limited passes, the cards
     buried in the waste (each comes back only after the ones drawn after it, or with a
     redeal). Weighing 1 also prizes the cards in the proper tails (places built for
-    the cards to come), weighing 2 empty piles twice as much. The weights were chosen on
-    the one-pass deals of seeds 1-1000 that the search left unknown at 10 s, weighing 0
-    without a beam and the others with it (benchmarks/results.md). In the last pass
+    the cards to come), weighing 2 empty piles twice as much, weighing 3 empty piles twice
+    and ladder cards dug out three times as much. The weights were chosen on one-pass deals
+    the search left unknown at 10 s (benchmarks/results.md). In the last pass
     every weighing also counts how soon the foundations want the cards buried there
     (:func:`_buried_urgency`)."""
     up = 0
@@ -275,7 +275,8 @@ def beam_score(s, weighing):
         below = _built_from(s, PILES + i * PILE_CAP, ln)   # the cards under the top run
         junk += below
         tails += ln - below
-    score = 10 * up + 4 * (LADDER_CAP - s[LADDER_LEN]) + (20 if weighing == 2 else 10) * empty - 2 * junk
+    dug = LADDER_CAP - s[LADDER_LEN]
+    score = 10 * up + (12 if weighing == 3 else 4) * dug + (20 if weighing >= 2 else 10) * empty - 2 * junk
     if weighing == 1:
         score += 2 * tails
     if s[PASSES] != 0:
