@@ -232,20 +232,24 @@ def progress(s):
 
 
 @njit(inline="always")
+def _wanted_soon(s, c):
+    """3, 2 or 1 when a foundation takes card c after 0, 1 or 2 more cards of its suit
+    (:func:`_chain_base`), else 0."""
+    return max(0, 3 - (c % 13 - _chain_base(s, c)))
+
+
+@njit(inline="always")
 def _buried_urgency(s):
     """A card buried in the waste (under its top) or in the ladder (under its top) that a
     foundation wants within two cards holds the game back: it comes out only after every
-    card above it. Each costs 3, 2 or 1 (0, 1 or 2 cards to go before it fits the foundation
-    it builds on, :func:`_chain_base`) times 4 in the waste and times 2 in the ladder (its
-    cards are dug anyway; the waste's were buried by choice). A beam weighed so wins
-    one-pass deals the others leave (benchmarks/results.md)."""
+    card above it. Each costs :func:`_wanted_soon` times 4 in the waste and times 2 in the
+    ladder (its cards are dug anyway; the waste's were buried by choice). A beam weighed so
+    wins one-pass deals the others leave (benchmarks/results.md)."""
     cost = 0
     for q in range(s[WASTE_LEN] - 1):
-        c = s[TALON + q]
-        cost += 4 * max(0, 3 - (c % 13 - _chain_base(s, c)))
+        cost += 4 * _wanted_soon(s, s[TALON + q])
     for q in range(s[LADDER_LEN] - 1):
-        c = s[LADDER + q]
-        cost += 2 * max(0, 3 - (c % 13 - _chain_base(s, c)))
+        cost += 2 * _wanted_soon(s, s[LADDER + q])
     return cost
 
 
@@ -258,8 +262,8 @@ def beam_score(s, weighing):
     redeal). Weighing 1 also prizes the cards in the proper tails (places built for
     the cards to come), weighing 2 empty piles twice as much, weighing 3 empty piles twice
     and ladder cards dug out three times as much. The weights were chosen on one-pass deals
-    the search left unknown at 10 s (benchmarks/results.md). In the last pass
-    every weighing also counts how soon the foundations want the cards buried there
+    the search left unknown at 10 s (benchmarks/results.md). In the last pass every
+    weighing also counts how soon the foundations want the cards buried there
     (:func:`_buried_urgency`)."""
     up = 0
     for f in range(8):
