@@ -978,7 +978,7 @@ def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
         beam.grow()
     assert status == EXHAUSTED and beam.weighing == settings["beam_weighings"] - 1
     best = BestFirstRun(kernels.KERNELS, root, settings["best_first_queue"], settings["best_first_round"],
-                        settings["best_first_depth_weights"], COUNTERS, settings["best_first_weighings"])
+                        settings["best_first_depth_weights"], COUNTERS)
     best.start()
     while (status := best.advance(1_000_000, 2000)) in (GROW, RUNNING):
         if status == GROW:
@@ -986,62 +986,6 @@ def test_a_one_pass_deal_the_beam_leaves_is_won_by_the_best_first_search():
     assert status == WON
     certify(deal, lines.decode_line(deal, best.line()))
     assert "best_first_queue" not in encoding.search_settings({"passes": 2})
-
-
-def test_a_one_pass_deal_is_won_by_the_best_first_round_under_the_fourth_weighing():
-    """Seed 2064, one pass: the best-first search's fourth round (depth weight 3) ranked by
-    the beam's fourth weighing, as the settings of one pass have it, wins within its 2M
-    nodes; the same round ranked by the first weighing spends them without a win."""
-    from solver.engine.best_first import BestFirstRun
-    from solver.engine.status import COUNTERS, EXHAUSTED, GROW, RUNNING, WON
-
-    deal = deal_from_seed("ladder", 2064, {"passes": 1})
-    root = encoding.encode_roots(deal)[0]
-    settings = encoding.search_settings(deal.options)
-
-    def round_to_its_end(weighing):
-        best = BestFirstRun(kernels.KERNELS, root, settings["best_first_queue"], settings["best_first_round"], (3,),
-                            COUNTERS, (weighing,))
-        best.start()
-        while (status := best.advance(1_000_000, 2000)) in (GROW, RUNNING):
-            if status == GROW:
-                best.grow()
-        return best, status
-
-    rounds = list(zip(settings["best_first_weighings"], settings["best_first_depth_weights"]))
-    assert rounds[3] == (3, 3)
-    assert round_to_its_end(0)[1] == EXHAUSTED
-    best, status = round_to_its_end(3)
-    assert status == WON
-    certify(deal, lines.decode_line(deal, best.line()))
-
-
-def test_a_one_pass_deal_is_won_by_the_staged_round_under_the_fourth_weighing():
-    """Seed 2981, one pass: the staged search's rounds under the beam's first three
-    weighings run out of states; its round under the fourth, which the settings of one
-    pass add, wins, and the line replays with the reference rules."""
-    from solver.engine.staged import StagedRun
-    from solver.engine.status import COUNTERS, EXHAUSTED, GROW, RUNNING, WON
-
-    deal = deal_from_seed("ladder", 2981, {"passes": 1})
-    root = encoding.encode_roots(deal)[0]
-    settings = encoding.search_settings(deal.options)
-
-    def staged_to_its_end(weighings):
-        staged = StagedRun(kernels.KERNELS, root, settings["staged_width"], settings["staged_round"], weighings,
-                           COUNTERS)
-        staged.start()
-        while (status := staged.advance(1_000_000, 2000)) in (GROW, RUNNING):
-            if status == GROW:
-                staged.grow()
-        return staged, status
-
-    assert settings["staged_weighings"] == (0, 1, 2, 3)
-    assert staged_to_its_end((0, 1, 2))[1] == EXHAUSTED
-    staged, status = staged_to_its_end(settings["staged_weighings"])
-    assert status == WON and staged.round == 3
-    certify(deal, lines.decode_line(deal, staged.line()))
-    assert encoding.search_settings({"passes": 2})["staged_weighings"] == (0, 1, 2)
 
 
 def test_a_two_pass_deal_the_other_runs_leave_undecided_is_won_by_the_staged_search():

@@ -36,22 +36,19 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
 # With one pass a beam that runs out of states (most do within a second or two) starts
 # again weighed otherwise, three times (beam_score's weighings 1, 2 and 3): each wins a few
-# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states takes
-# turns after the beam, in four rounds of 2M nodes with depth weights 0 to 3, the second
-# and fourth ranked by the beam's fourth weighing (each weighing wins deals the other
-# leaves): the beam must fill each level with states that drew as many cards as the others,
-# the best-first search goes on from the best position at any depth, and wins other deals
-# (each round in a fraction of a second to a few seconds, or not at all). With two passes
-# the extra weighings, and the best-first search, won as many deals as the restart run's
-# late wins they took the time of.
+# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states takes turns
+# after the beam, in four rounds of 2M nodes with depth weights 0 to 3: the beam must fill
+# each level with states that drew as many cards as the others, the best-first search goes
+# on from the best position at any depth, and wins other deals (each round in a fraction of
+# a second to a few seconds, or not at all). With two passes the extra weighings, and the
+# best-first search, won as many deals as the restart run's late wins they took the time of.
 # Last, a staged search (engine/staged.py) with pools of 500 states, one round of at most
 # 2M nodes per weighing: it goes through the stock card by card, each stage explored
 # through from the best ways into it, and wins deals all the others leave (a round takes
-# 0.4-0.6M nodes on most of them). With one pass it runs a round under the beam's fourth
-# weighing too, which wins deals the first three leave. With two passes it wins more deals
-# than the restart run's late wins it takes the time of (the extra weighings and the
-# best-first search did not). Not with more passes: that is not measured, and it keeps a
-# pool for every stock card of every pass.
+# 0.4-0.6M nodes on most of them). With two passes it wins more deals than the restart
+# run's late wins it takes the time of (the extra weighings and the best-first search did
+# not). Not with more passes: that is not measured, and it keeps a pool for every stock
+# card of every pass.
 # With one and two passes, a level of the beam keeps at most four children of one state
 # (``beam_siblings``), so that it holds the lines of many states, not near-copies of a few:
 # so kept, the beam wins deals the portfolio left undecided, and the portfolio loses about
@@ -61,8 +58,7 @@ LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_
 ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 4, "beam_siblings": 4,
                            "best_first_queue": 100_000,
                            "best_first_round": 2_000_000, "best_first_depth_weights": (0, 1, 2, 3),
-                           "best_first_weighings": (0, 3, 0, 3),
-                           "staged_width": 500, "staged_round": 2_000_000, "staged_weighings": (0, 1, 2, 3)}
+                           "staged_width": 500, "staged_round": 2_000_000, "staged_weighings": (0, 1, 2)}
 TWO_PASSES_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_siblings": 4,
                              "staged_width": 500, "staged_round": 2_000_000, "staged_weighings": (0, 1, 2)}
 
