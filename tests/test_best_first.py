@@ -67,27 +67,6 @@ def test_a_round_ends_at_its_nodes_and_the_next_starts_from_the_root_with_its_de
     assert out.verdict == "won" and (out.line, out.nodes) == (again.line, again.nodes)
 
 
-def test_each_round_ranks_by_its_own_weighing():
-    """The graph of the test above. Under weighing 0 (higher nodes first) every round of 4
-    nodes, whatever its depth weight, goes round the cycle of high nodes first; under
-    weighing 1 (lower nodes first) a round expands 2 at once and wins. A search given the
-    weighings does the same beside a depth-first run."""
-    root = graph((0, 2), (0, 20), (20, 21), (21, 22), (22, 20), (2, T.N - 1))
-    high = BestFirstRun(T.KERNELS, root, 8, 4, (0, 0), COUNTERS)
-    high.start()
-    assert high.advance(100, 100) == RUNNING and high.advance(100, 100) == EXHAUSTED
-    both = BestFirstRun(T.KERNELS, root, 8, 4, (0, 0), COUNTERS, (0, 1))
-    both.start()
-    assert both.advance(100, 100) == RUNNING and both.round == 1
-    assert both.advance(100, 100) == WON and both.line() == [2, T.N - 1]
-    assert int(both.counters[0]) == 4 + 3   # the root's two children, then 2's one
-    out = search(T.KERNELS, root, chunk=1, best_first_queue=8, best_first_round=4, best_first_depth_weights=(0, 0),
-                 best_first_weighings=(0, 1), best_first_turn=100)
-    assert out.verdict == "won"
-    with pytest.raises(ValueError, match="one weighing per depth weight"):
-        BestFirstRun(T.KERNELS, root, 8, 4, (0, 0), COUNTERS, (1,))
-
-
 def test_a_full_queue_drops_its_worse_half_and_keeps_the_best():
     """The root has children 1..10 and only 10 leads to the goal: a queue of three states
     drops the lower children as the higher come, and still wins. If only 1 leads to the
@@ -108,9 +87,7 @@ def test_best_first_settings_are_checked():
     root = graph((0, T.N - 1))
     for bad in ({"best_first_queue": 1}, {"best_first_queue": 10, "best_first_round": 0},
                 {"best_first_queue": 10, "best_first_depth_weights": ()},
-                {"best_first_queue": 10, "best_first_turn": 0},
-                {"best_first_queue": 10, "best_first_depth_weights": (0, 1), "best_first_weighings": (0,)},
-                {"best_first_queue": 10, "best_first_weighings": (-1,)}):
+                {"best_first_queue": 10, "best_first_turn": 0}):
         with pytest.raises(ValueError, match="best-first"):
             search(T.KERNELS, root, **bad)
 

@@ -9,13 +9,12 @@ keeps soon shares one buried waste. A best-first search has no levels: it always
 the most promising state it holds, however many moves it took, so it can go on from a
 position the beam would have had to leave (benchmarks/results.md).
 
-Its states wait in a queue ordered by the game's ``beam_score`` under the round's
-weighing, less the round's *depth weight* times the state's depth: a weight above 0 makes
-states reached in fewer moves come first, so it searches nearer the root. A round runs a
-fixed number of nodes; the next starts again from the root with the next weighing and
-depth weight, with a fresh set of seen keys (each round wins other deals, in a fraction
-of a second to a few seconds, or not at all). When the queue is full, its worse half is
-dropped.
+Its states wait in a queue ordered by the game's ``beam_score`` (weighing 0) less the
+round's *depth weight* times the state's depth: a weight above 0 makes states reached in
+fewer moves come first, so it searches nearer the root. A round runs a fixed number of
+nodes; the next starts again from the root with the next depth weight, with a fresh set
+of seen keys (each round wins other deals, in a fraction of a second to a few seconds,
+or not at all). When the queue is full, its worse half is dropped.
 
 Like the beam it never proves a deal lost and never stops one from being proved: it
 reads and writes only its own arrays. Ties in the order are broken by the state's key
@@ -135,10 +134,10 @@ def _drop_worse_half(rank, slot, free, q):
 @njit(types.int64(MovesFn, ApplyFn, KeyFn, WonFn, BeamScoreFn, types.uint8[:, ::1], types.int64[::1],
                   types.int32[::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1],
                   types.int32[::1], types.uint64[::1], types.int32[::1], types.uint8[:, ::1], types.uint64[::1],
-                  types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64,
-                  types.int64), cache=True)
+                  types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64, types.int64),
+      cache=True)
 def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, free, parents, chosen, seen,
-            move_list, children, child_keys, q, counters, budget, round_nodes, weighing, depth_weight, grow_at):
+            move_list, children, child_keys, q, counters, budget, round_nodes, depth_weight, grow_at):
     """Expand the queue's best states until ``budget`` nodes are spent. Returns WON (the
     won state's number in ``q[Q_WON_ID]``), EXHAUSTED (the queue is empty, or the round's
     ``round_nodes`` are spent, or its numbers), GROW (the seen set holds ``grow_at``
@@ -178,7 +177,7 @@ def _expand(moves, apply, key, is_won, score, states, ids, depths, rank, slot, f
             ids[row] = number
             depths[row] = depth
             at = q[Q_COUNT]
-            rank[at] = _rank(score(child, weighing) - depth_weight * depth, k)
+            rank[at] = _rank(score(child, 0) - depth_weight * depth, k)
             slot[at] = row
             q[Q_COUNT] = at + 1
             _sift_up(rank, slot, at)
@@ -231,20 +230,15 @@ class BestFirstRun(RoundsRun):
     seen set. Made at its first turn (:meth:`start`), when the memory budget has room.
 
     ``depth_weights`` gives one round per weight, each of ``round_nodes`` nodes from the
-    root (see the module docstring); after the last the run is exhausted. ``weighings``,
-    one per round, names the game's weighing each round ranks by (by default 0 in every
-    round)."""
+    root (see the module docstring); after the last the run is exhausted."""
 
     def __init__(self, kernels: Kernels, root: np.ndarray, queue: int, round_nodes: int,
-                 depth_weights: tuple[int, ...], counters_size: int, weighings: tuple[int, ...] | None = None):
+                 depth_weights: tuple[int, ...], counters_size: int):
         self.kernels = kernels
         self.root = root
         self.queue = queue
         self.round_nodes = round_nodes
         self.depth_weights = tuple(depth_weights)
-        self.weighings = (0,) * len(self.depth_weights) if weighings is None else tuple(weighings)
-        if len(self.weighings) != len(self.depth_weights):
-            raise ValueError("a best-first search needs one weighing per depth weight")
         self._rounds = len(self.depth_weights)
         self.round = 0
         self.counters = np.zeros(counters_size, dtype=np.int64)
@@ -301,8 +295,7 @@ class BestFirstRun(RoundsRun):
         status = _expand(moves, apply, key, is_won, self.kernels.compiled_beam_score, self.states, self.ids,
                          self.depths, self.rank, self.slot, self.free, self.parents, self.chosen, seen,
                          self.move_list, self.children, self.child_keys, self.q, self.counters, budget,
-                         self.round_nodes, self.weighings[self.round], self.depth_weights[self.round],
-                         int(seen.shape[0] * GROW_LOAD))
+                         self.round_nodes, self.depth_weights[self.round], int(seen.shape[0] * GROW_LOAD))
         return self._next_round(status)
 
     def line(self) -> list[int]:

@@ -152,8 +152,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
            restart_unit: int = 1000, restart_keep: int = 50, restart_near: bool = False, restart_look: int = 0,
            restart_seed: int = 0, restart_nodes: int = 0, beam_width: int = 0, beam_turn: int = 1_000_000,
            beam_weighings: int = 1, beam_siblings: int = 0, best_first_queue: int = 0,
-           best_first_round: int = 2_000_000, best_first_depth_weights=(0,), best_first_weighings=None,
-           best_first_turn: int = 1_000_000,
+           best_first_round: int = 2_000_000, best_first_depth_weights=(0,), best_first_turn: int = 1_000_000,
            staged_width: int = 0, staged_round: int = 2_000_000, staged_weighings=(0,), staged_turn: int = 1_000_000,
            progress=None, interruptible: bool = False) -> Outcome:
     """Decide whether a won state is reachable from ``root``.
@@ -201,10 +200,9 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     ``best_first_queue`` adds a best-first search holding that many states
     (:mod:`engine.best_first`; ``beam_score`` again), run in turns of at least
     ``best_first_turn`` nodes after the beam: one round of ``best_first_round`` nodes
-    from row 0 of ``root`` per weight of ``best_first_depth_weights``, each ranking by the
-    game's weighing in ``best_first_weighings`` (one per round; by default weighing 0). It
-    finds wins only, and leaves the turns after its last round or when the memory budget
-    has no room for it, as the beam does.
+    from row 0 of ``root`` per weight of ``best_first_depth_weights``. It finds wins
+    only, and leaves the turns after its last round or when the memory budget has no
+    room for it, as the beam does.
 
     ``staged_width`` adds a staged search (:mod:`engine.staged`; the game must provide
     ``beam_score`` and ``stage``) whose pools keep that many states, run in turns of at
@@ -239,15 +237,10 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
                            and kernels.has_beam_score):
         raise ValueError("a beam search needs beam_width >= 1, beam_turn >= 1, beam_weighings >= 1, "
                          "beam_siblings >= 0 and a game with a beam_score kernel")
-    if best_first_weighings is None:
-        best_first_weighings = (0,) * len(best_first_depth_weights)
     if best_first_queue and not (best_first_queue >= 2 and best_first_round >= 1 and best_first_turn >= 1
-                                 and len(best_first_depth_weights) >= 1 and kernels.has_beam_score
-                                 and len(best_first_weighings) == len(best_first_depth_weights)
-                                 and min(best_first_weighings) >= 0):
+                                 and len(best_first_depth_weights) >= 1 and kernels.has_beam_score):
         raise ValueError("a best-first search needs best_first_queue >= 2, best_first_round >= 1, "
-                         "best_first_turn >= 1, a depth weight, one weighing >= 0 per depth weight and a game "
-                         "with a beam_score kernel")
+                         "best_first_turn >= 1, a depth weight and a game with a beam_score kernel")
     if staged_width and not (staged_width >= 1 and staged_round >= 1 and staged_turn >= 1
                              and len(staged_weighings) >= 1 and kernels.has_beam_score and kernels.has_stage):
         raise ValueError("a staged search needs staged_width >= 1, staged_round >= 1, staged_turn >= 1, a "
@@ -295,7 +288,7 @@ def search(kernels: Kernels, root: np.ndarray, *, max_nodes: int | None = None,
     best_first = None
     if best_first_queue:
         best_first = BestFirstRun(kernels, roots[0], best_first_queue, best_first_round,
-                                  tuple(best_first_depth_weights), COUNTERS, tuple(best_first_weighings))
+                                  tuple(best_first_depth_weights), COUNTERS)
         runs.append(best_first)
     staged = None
     if staged_width:
