@@ -36,12 +36,13 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
 # With one pass a beam that runs out of states (most do within a second or two) starts
 # again weighed otherwise, three times (beam_score's weighings 1, 2 and 3): each wins a few
-# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states takes turns
-# after the beam, in four rounds of 2M nodes with depth weights 0 to 3: the beam must fill
-# each level with states that drew as many cards as the others, the best-first search goes
-# on from the best position at any depth, and wins other deals (each round in a fraction of
-# a second to a few seconds, or not at all). With two passes the extra weighings, and the
-# best-first search, won as many deals as the restart run's late wins they took the time of.
+# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states
+# takes turns after the beam, in four rounds of 2M nodes with depth weights 0 to 3: the
+# beam must fill each level with states that drew as many cards as the others, the
+# best-first search goes on from the best position at any depth, and wins other deals
+# (each round in a fraction of a second to a few seconds, or not at all). With two passes
+# the extra weighings, and the best-first search, won as many deals as the restart run's
+# late wins they took the time of.
 # Last, a staged search (engine/staged.py) with pools of 500 states, one round of at most
 # 2M nodes per weighing: it goes through the stock card by card, each stage explored
 # through from the best ways into it, and wins deals all the others leave (a round takes
