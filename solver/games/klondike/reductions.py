@@ -480,12 +480,11 @@ def relaxed(deal: Deal) -> Deal | None:
       twin's own twin (one card a draw, below) comes first: it proves most of the lost deals.
     * Draw 3 with fewer passes: the same position with one card a draw and unlimited
       passes (both arguments above in turn). Its line is never the deal's, so it only
-      proves deals lost: most of the hard lost deals at once (10 of the 13 that three
-      passes left unknown at 10 s over 10^5 seeds, in under 4 s), and over seeds 1-2000
-      the searches took 16 % fewer nodes in all (benchmarks/results.md).
+      proves deals lost: most of the hard lost deals at once, in a far smaller search
+      than the deal's own, and the searches take fewer nodes in all (benchmarks/results.md).
     * Draw 1, one pass: none. Its lost deals are decided quickly without it. (With two and
-      three passes they were not: three passes left 72 of 10^4 deals unknown at 10 s, and
-      the unlimited twin proves 67 of them lost, benchmarks/results.md.)
+      three passes they were not, and the unlimited twin proves most of the hard ones
+      lost, benchmarks/results.md.)
     """
     passes = deal.options["passes"]
     easier = deal.copy()

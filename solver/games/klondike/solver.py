@@ -43,7 +43,7 @@ def symmetric(deal, rng: random.Random):
 # engine/best_first.py) beside the two depth-first orders; each finds wins a depth-first
 # search reaches late. The best-first search has one round of 1M nodes: its wins come early,
 # and every node it takes is one less for the restart run's and the beam's late wins. The
-# restart run leaves after 4M nodes: it took five of every six nodes while it ran, and the
+# restart run leaves after 4M nodes: it takes most of the nodes while it runs, and the
 # deals still undecided by then are mostly lost, which only the depth-first orders prove
 # (its finished states stay finished and serve them).
 # (What the settings were chosen from: benchmarks/results.md.)

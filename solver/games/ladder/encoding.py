@@ -18,13 +18,13 @@ from .state import (CHAINS, DOOMED, FOUND, LADDER, LADDER_CAP, LADDER_LEN, LEN, 
 ROOT_ORDERS = (ORDER_LADDER_FIRST, ORDER_FOUNDATION_FIRST, ORDER_LADDER_HIGH_FIRST, ORDER_LADDER_SCRAMBLED, 4, 5, 6)
 assert sorted(ROOT_ORDERS) == list(range(N_ORDERS))
 # With the orders, one randomised restart run (engine/restarts.py) takes most of the nodes:
-# the depth-first orders win none of the hard won deals, and what they prove on lost deals
-# the restart run's clean marks mostly prove too; every other restart looks two moves
-# ahead for progress. Its settings: a restart after 1,000 nodes times a Luby term, the
-# first move taken 75 % of the time. A beam search of 2,000 states (engine/beam.py) takes
-# turns beside them: it wins a quarter of the one-pass deals they leave undecided at 10 s,
-# in a few seconds each, and one more deal of 10^4 with unlimited passes. (What the
-# settings were chosen from: the Ladder sections of benchmarks/results.md.)
+# the depth-first orders reach the lines of hard won deals late, and what they prove on
+# lost deals the restart run's clean marks mostly prove too; every other restart looks two
+# moves ahead for progress. Its settings: a restart after 1,000 nodes times a Luby term,
+# the first move taken 75 % of the time. A beam search of 2,000 states (engine/beam.py)
+# takes turns beside them: it reaches in a few seconds wins that every dive of theirs
+# reaches late. (What the settings were chosen from: the Ladder sections of
+# benchmarks/results.md.)
 SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000, "restart_keep": 75,
                   "restart_look": 2, "beam_width": 2000}
 # With limited passes the game's first move is a better guide: its move order plays the
@@ -34,28 +34,25 @@ SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000
 # all of them is mostly a talon card that buries many. (What the settings were chosen
 # from: the Ladder limited-pass sections of benchmarks/results.md.)
 LIMITED_PASSES_SEARCH_OPTIONS = {**SEARCH_OPTIONS, "restart_keep": 75, "restart_near": True, "restart_look": 0}
-# With one pass a beam that runs out of states (most do within a second or two) starts
-# again weighed otherwise, three times (beam_score's weighings 1, 2 and 3): each wins a few
-# deals the others leave. A best-first search (engine/best_first.py) of 100,000 states
-# takes turns after the beam, in four rounds of 2M nodes with depth weights 0 to 3: the
-# beam must fill each level with states that drew as many cards as the others, the
-# best-first search goes on from the best position at any depth, and wins other deals
-# (each round in a fraction of a second to a few seconds, or not at all). With two passes
-# the extra weighings, and the best-first search, won as many deals as the restart run's
-# late wins they took the time of.
+# With one pass a beam that runs out of states starts again weighed otherwise, three
+# times (beam_score's weighings 1, 2 and 3): each wins deals the others leave. A
+# best-first search (engine/best_first.py) of 100,000 states takes turns after the beam,
+# in four rounds of 2M nodes with depth weights 0 to 3: the beam must fill each level with
+# states that drew as many cards as the others, the best-first search goes on from the
+# best position at any depth, and wins other deals. With two passes the extra weighings,
+# and the best-first search, won no more deals than the restart run's late wins they took
+# the time of.
 # Last, a staged search (engine/staged.py) with pools of 500 states, one round of at most
 # 2M nodes per weighing: it goes through the stock card by card, each stage explored
-# through from the best ways into it, and wins deals all the others leave (a round takes
-# 0.4-0.6M nodes on most of them). With two passes it wins more deals than the restart
-# run's late wins it takes the time of (the extra weighings and the best-first search did
-# not). Not with more passes: that is not measured, and it keeps a pool for every stock
-# card of every pass.
+# through from the best ways into it, and wins deals all the others leave. With two
+# passes it wins more deals than the restart run's late wins it takes the time of (the
+# extra weighings and the best-first search did not). Not with more passes: that is not
+# measured, and it keeps a pool for every stock card of every pass.
 # With one and two passes, a level of the beam keeps at most four children of one state
-# (``beam_siblings``), so that it holds the lines of many states, not near-copies of a few:
-# so kept, the beam wins deals the portfolio left undecided, and the portfolio loses about
-# as many won near the limit, whose turns it shifts (one pass, seeds 1-500 at 20M nodes: 3
-# won only with it, 4 only without). With unlimited passes it lost a deal the beam wins
-# without the limit. (benchmarks/results.md, stops 60 and 61.)
+# (``beam_siblings``), so that it holds the lines of many states, not near-copies of a
+# few: the beam then wins deals the portfolio left undecided, while the portfolio's turns
+# shift and it loses some won near the limit. With unlimited passes it lost a deal the
+# beam wins without the limit, so it is not set there. (benchmarks/results.md.)
 ONE_PASS_SEARCH_OPTIONS = {**LIMITED_PASSES_SEARCH_OPTIONS, "beam_weighings": 4, "beam_siblings": 4,
                            "best_first_queue": 100_000,
                            "best_first_round": 2_000_000, "best_first_depth_weights": (0, 1, 2, 3),

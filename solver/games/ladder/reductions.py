@@ -127,7 +127,8 @@ reduction switched off):
   it costs more than a node and cuts few nodes on the hard deals, whose tableau
   is stuck in ways it cannot see; with one pass, tested after every move that
   buries talon cards in the waste, it cut the nodes of lost deals many times
-  over but made the nodes of won deals 1.4-2.3x dearer (benchmarks/results.md).
+  over but made the nodes of won deals dearer, and decided fewer deals in the
+  same time (benchmarks/results.md).
 
 * *Dominance* (``REDUCE_DOMINANCE``; unlimited passes, macro moves; the engine
   applies it, see ``engine/contract.py``). Two states with the same piles and
