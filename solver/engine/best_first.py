@@ -13,8 +13,8 @@ Its states wait in a queue ordered by the game's ``beam_score`` (weighing 0) les
 round's *depth weight* times the state's depth: a weight above 0 makes states reached in
 fewer moves come first, so it searches nearer the root. A round runs a fixed number of
 nodes; the next starts again from the root with the next depth weight, with a fresh set
-of seen keys (each round wins other deals, in a fraction of a second to a few seconds,
-or not at all). When the queue is full, its worse half is dropped.
+of seen keys (each round wins other deals early, or not at all). When the queue is
+full, its worse half is dropped.
 
 Like the beam it never proves a deal lost and never stops one from being proved: it
 reads and writes only its own arrays. Ties in the order are broken by the state's key

@@ -22,9 +22,8 @@ assert sorted(ROOT_ORDERS) == list(range(N_ORDERS))
 # lost deals the restart run's clean marks mostly prove too; every other restart looks two
 # moves ahead for progress. Its settings: a restart after 1,000 nodes times a Luby term,
 # the first move taken 75 % of the time. A beam search of 2,000 states (engine/beam.py)
-# takes turns beside them: it reaches in a few seconds wins that every dive of theirs
-# reaches late. (What the settings were chosen from: the Ladder sections of
-# benchmarks/results.md.)
+# takes turns beside them: it reaches early the wins that every dive of theirs reaches
+# late. (What the settings were chosen from: the Ladder sections of benchmarks/results.md.)
 SEARCH_OPTIONS = {"restarts": 1, "restart_turn": 1_120_000, "restart_unit": 1000, "restart_keep": 75,
                   "restart_look": 2, "beam_width": 2000}
 # With limited passes the game's first move is a better guide: its move order plays the
